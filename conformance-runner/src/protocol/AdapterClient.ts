@@ -1,0 +1,218 @@
+import { Pool } from 'undici';
+import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
+import {
+  CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
+  type Info, type Manifest, type UrlParams,
+} from './manifest';
+import { describeViolation, firstViolation, type SchemaName } from './schemas';
+
+export interface TargetAddress {
+  /** Base URL of the adapter, for example http://127.0.0.1:8080 */
+  url: string;
+  token: string;
+}
+
+export interface ClientOptions extends TargetAddress {
+  /** Per-request timeout (headers and body), milliseconds. */
+  requestTimeoutMs?: number;
+}
+
+/** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
+export interface Exchange {
+  method: string;
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  durationMs: number;
+  error?: string;
+}
+
+export interface AppRequest {
+  method: string;
+  /** Raw path and query, sent byte for byte (percent-encoding is the caller's). */
+  path: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else is sent as JSON with Content-Type application/json. */
+  body?: unknown;
+}
+
+export interface AppResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** X-Fw-Trace split into tokens (empty when nothing of the catalog ran). */
+  trace: string[];
+  /** True when the response carried X-Fw-Trace at all. */
+  traced: boolean;
+}
+
+export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
+export type UrlResult = { ok: true; url: string } | { ok: false; message: string };
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * The runner's only way to talk to an implementation: protocol 1 over HTTP with undici. Every
+ * control-plane answer is validated against its JSON Schema; deviations become AdapterError so
+ * they are reported apart from rule failures.
+ */
+export class AdapterClient {
+  readonly exchanges: Exchange[] = [];
+  private readonly pool: Pool;
+  private readonly origin: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ClientOptions) {
+    const parsed = new URL(options.url);
+    this.origin = parsed.origin;
+    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.pool = new Pool(this.origin, { connections: 8, pipelining: 1 });
+  }
+
+  get address(): TargetAddress {
+    return { url: this.origin, token: this.options.token };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** Forget recorded exchanges (called at the start of every scenario). */
+  resetLog(): void {
+    this.exchanges.length = 0;
+  }
+
+  async info(): Promise<Info> {
+    const res = await this.control('GET', 'info');
+    if (res.status !== 200) throw this.controlFailure('GET /__fw/info', res);
+    const info = this.parseAs<Info>('info', res, 'GET /__fw/info');
+    if (info.protocol !== PROTOCOL_VERSION) {
+      throw new AdapterError(`the adapter speaks protocol ${info.protocol}; this runner implements protocol ${PROTOCOL_VERSION}`);
+    }
+    return info;
+  }
+
+  /** Loads a fresh application. A boot failure is a result (scenarios may expect one), not an error. */
+  async loadApp(manifest: Manifest): Promise<LoadResult> {
+    const res = await this.control('POST', 'apps', manifest);
+    if (res.status === 201) {
+      const loaded = this.parseAs<{ app: string; routes?: number }>('app-loaded', res, 'POST /__fw/apps');
+      return { ok: true, app: loaded.app, routes: loaded.routes };
+    }
+    const error = this.parseError(res, 'POST /__fw/apps');
+    if (res.status === 422 && error.kind === 'boot') return { ok: false, message: error.message };
+    if (res.status === 501 && error.kind === 'unsupported') throw new UnsupportedError(error.capability ?? 'unknown', error.message);
+    throw new AdapterError(`POST /__fw/apps answered ${res.status} (${error.kind}): ${error.message}` +
+      (error.pointer !== undefined ? ` at ${error.pointer}` : ''), { status: res.status, error });
+  }
+
+  async deleteApp(app: string): Promise<void> {
+    const res = await this.control('DELETE', `apps/${encodeURIComponent(app)}`);
+    if (res.status !== 204) throw this.controlFailure(`DELETE /__fw/apps/${app}`, res);
+  }
+
+  async url(app: string, name: string, params: UrlParams): Promise<UrlResult> {
+    const res = await this.control('POST', 'url', { app, name, params });
+    if (res.status === 200) return { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url };
+    const error = this.parseError(res, 'POST /__fw/url');
+    if (res.status === 422 && error.kind === 'url') return { ok: false, message: error.message };
+    throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
+  }
+
+  /** Sends an application request to the application loaded under `app`. */
+  async send(app: string | undefined, req: AppRequest): Promise<AppResponse> {
+    const headers: Record<string, string> = { ...(req.headers ?? {}) };
+    if (app !== undefined) headers[HEADER_APP] = app;
+    let body: string | undefined;
+    if (typeof req.body === 'string') body = req.body;
+    else if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+    const res = await this.raw(req.method, req.path, headers, body);
+    if (res.headers[HEADER_ERROR] !== undefined) {
+      let message = res.body;
+      try { message = (JSON.parse(res.body) as { error: { message: string } }).error.message; } catch { /* keep raw */ }
+      throw new AdapterError(`the adapter could not serve ${req.method} ${req.path} (${res.headers[HEADER_ERROR]}): ${message}`);
+    }
+    return res;
+  }
+
+  /** Validates a probe echo body and returns it parsed. */
+  parseEcho<T>(res: AppResponse, what: string): T {
+    return this.parseAs<T>('echo', res, what);
+  }
+
+  private async control(method: string, call: string, payload?: unknown): Promise<AppResponse> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
+    let body: string | undefined;
+    if (payload !== undefined) {
+      body = JSON.stringify(payload);
+      headers['content-type'] = 'application/json';
+    }
+    return this.raw(method, `${CONTROL_PREFIX}${call}`, headers, body);
+  }
+
+  private async raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<AppResponse> {
+    const exchange: Exchange = { method, path, requestHeaders: headers, requestBody: body, durationMs: 0 };
+    this.exchanges.push(exchange);
+    const started = performance.now();
+    try {
+      const res = await this.pool.request({
+        method, path, headers, body,
+        headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
+      });
+      const text = await res.body.text();
+      const flat: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      }
+      exchange.status = res.statusCode;
+      exchange.responseHeaders = flat;
+      exchange.responseBody = text;
+      const traceHeader = flat[HEADER_TRACE];
+      return {
+        status: res.statusCode, headers: flat, body: text,
+        trace: traceHeader ? traceHeader.split(',').map((t) => t.trim()).filter((t) => t !== '') : [],
+        traced: traceHeader !== undefined,
+      };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      exchange.error = String((err as Error).message ?? err);
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        throw new RequestTimeoutError(method, path, this.timeoutMs);
+      }
+      throw new AdapterError(`${method} ${this.origin}${path} failed: ${(err as Error).message}` + (code ? ` (${code})` : ''));
+    } finally {
+      exchange.durationMs = performance.now() - started;
+    }
+  }
+
+  private parseJson(res: AppResponse, what: string): unknown {
+    try {
+      return JSON.parse(res.body);
+    } catch {
+      throw new AdapterError(`${what} answered ${res.status} with a body that is not JSON: ${res.body.slice(0, 200)}`);
+    }
+  }
+
+  private parseAs<T>(schema: SchemaName, res: AppResponse, what: string): T {
+    const data = this.parseJson(res, what);
+    const violation = firstViolation(schema, data);
+    if (violation) throw new AdapterError(`${what}: ${describeViolation(schema, violation)}`, { body: data });
+    return data as T;
+  }
+
+  private parseError(res: AppResponse, what: string) {
+    return this.parseAs<{ error: { kind: string; message: string; pointer?: string; capability?: string } }>('error', res, `${what} (${res.status})`).error;
+  }
+
+  private controlFailure(what: string, res: AppResponse): AdapterError {
+    if (res.status === 401) return new AdapterError(`${what} was refused (401): the token is wrong or missing`);
+    const error = this.parseError(res, what);
+    return new AdapterError(`${what} answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
+  }
+}

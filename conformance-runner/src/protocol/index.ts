@@ -1,0 +1,5 @@
+export * from './AdapterClient';
+export * from './errors';
+export * from './manifest';
+export * from './schemas';
+export * from './world';

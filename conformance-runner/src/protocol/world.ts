@@ -1,0 +1,39 @@
+import type { TargetAddress } from './AdapterClient';
+
+/**
+ * What the runner hands to cucumber as `worldParameters` (and what steps/ and the properties
+ * read): the one contract between the runner and the scenarios.
+ */
+export interface WorldParameters {
+  target: TargetAddress;
+  /** Capabilities the target declared in /__fw/info; absent means "ask the target". */
+  capabilities?: string[];
+  requestTimeoutMs: number;
+  /** fast-check seed for the properties of this run. */
+  seed: number;
+  /** fast-check runs per property. */
+  numRuns: number;
+  /** fast-check replay path of one failing case (with seed), from a previous report. */
+  replayPath?: string;
+  /** Differential mode: a second adapter (the reference) that gets the same generated cases. */
+  oracle?: TargetAddress;
+}
+
+/**
+ * Attachment media types steps emit, read back by the runner from the cucumber message stream.
+ * They are the only channel from scenarios to reports besides step status and exceptions.
+ */
+export const MEDIA = {
+  /** JSON {manifest, exchanges}: what is needed to reproduce a scenario with curl. */
+  repro: 'application/vnd.fw.repro+json',
+  /** JSON {capability, message}: the scenario was not run because the target lacks a capability. */
+  unsupported: 'application/vnd.fw.unsupported+json',
+  /** JSON {property, seed, numRuns, path?, counterexample?, gherkin?, curl?, divergences?}. */
+  property: 'application/vnd.fw.property+json',
+} as const;
+
+export const DEFAULT_WORLD_PARAMETERS: Omit<WorldParameters, 'target'> = {
+  requestTimeoutMs: 10_000,
+  seed: 42,
+  numRuns: 100,
+};
