@@ -1,0 +1,46 @@
+import * as http from 'node:http';
+import { AppStore } from './AppStore';
+import { CONTROL_PREFIX, ControlPlane, send, unknownApp } from './ControlPlane';
+import type { LoadedApp } from './LoadedApp';
+import type { Manifest } from './manifest';
+import { runTraced, TRACE_HEADER } from './Trace';
+
+export interface AdapterServerOptions {
+  token: string;
+  build(manifest: Manifest): LoadedApp;
+}
+
+/**
+ * One node:http server for both planes: `/__fw/*` is the control plane, everything else is an
+ * application request for the app named by X-Fw-App.
+ */
+export function createAdapterServer(options: AdapterServerOptions): http.Server {
+  const apps = new AppStore<LoadedApp>();
+  const control = new ControlPlane({ token: options.token, apps, build: options.build });
+  return http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith(CONTROL_PREFIX)) {
+      void control.handle(req, res);
+      return;
+    }
+    const id = req.headers['x-fw-app'];
+    const app = typeof id === 'string' ? apps.get(id) : undefined;
+    if (!app) {
+      const error = typeof id === 'string' ? unknownApp(id) : unknownApp('(no X-Fw-App header)');
+      send(res, error.status, error.toJSON(), { 'X-Fw-Error': error.kind });
+      return;
+    }
+    const { trace, result } = runTraced(() => app.serve(req, res));
+    // The framework writes its response itself; the trace is final only when it does.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      res.setHeader(TRACE_HEADER, trace.join(','));
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    result.catch((err: unknown) => {
+      process.stderr.write(`adapter: unexpected failure serving ${req.method} ${url}: ${String(err)}\n`);
+      if (!res.headersSent) send(res, 500, { error: { kind: 'internal', message: 'the adapter failed' } }, { 'X-Fw-Error': 'internal' });
+      else res.destroy();
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Application, ServiceProvider, type Router, type RouteFile, type RouteAction } from '../src';
+import { registerCatalog, Closure } from './catalog';
+import { BootError } from './ControlPlane';
+import type { LoadedApp } from './LoadedApp';
+import type { Handler, Manifest, Statement } from './manifest';
+
+/**
+ * Turns a protocol-1 manifest into a fresh reference Application, booted the way a real one is:
+ * `web` by default, `bootstrap` files by the bootstrap sequence, `providers` files from a
+ * service provider's boot(). Route files named nowhere are never loaded.
+ */
+export function buildApplication(manifest: Manifest): LoadedApp {
+  const web = routeFile(manifest.routeFiles.web);
+  const app = new Application({ web });
+  registerCatalog(app);
+  for (const name of manifest.bootstrap ?? []) app.loadRoutes(routeFile(manifest.routeFiles[name]));
+  const providerFiles = (manifest.providers ?? []).map((name) => routeFile(manifest.routeFiles[name]));
+  if (providerFiles.length > 0) app.register(new RouteFilesProvider(app, providerFiles));
+  try {
+    app.boot();
+  } catch (err) {
+    throw new BootError(err instanceof Error ? err.message : String(err));
+  }
+  return {
+    routeCount: app.router.routes.size,
+    serve: (req: IncomingMessage, res: ServerResponse) => app.handleNode(req, res),
+    url: (name, params) => app.url.route(name, params),
+  };
+}
+
+/** The service provider of the manifest: loads its route files when it boots. */
+class RouteFilesProvider extends ServiceProvider {
+  constructor(app: Application, private readonly files: RouteFile[]) {
+    super(app);
+  }
+
+  override boot(): void {
+    for (const file of this.files) this.app.loadRoutes(file);
+  }
+}
+
+function routeFile(statements: Statement[]): RouteFile {
+  return (router) => {
+    for (const statement of statements) apply(router, statement);
+  };
+}
+
+function apply(router: Router, statement: Statement): void {
+  if ('group' in statement) {
+    const attributes: { prefix?: string; middleware?: string[] } = {};
+    if (statement.group.prefix !== undefined) attributes.prefix = statement.group.prefix;
+    if (statement.group.middleware !== undefined) attributes.middleware = statement.group.middleware;
+    router.group(attributes, (inner) => {
+      for (const child of statement.routes) apply(inner, child);
+    });
+    return;
+  }
+  if ('resource' in statement) {
+    router.resource(statement.resource, statement.controller);
+    return;
+  }
+  // addRoute is what get()/post()/... call; it takes handlers whose controller is only known by name.
+  const route = router.addRoute(statement.method, statement.uri, action(statement.handler));
+  for (const call of statement.chain ?? []) {
+    if ('middleware' in call) route.middleware(call.middleware);
+    else route.name(call.name);
+  }
+}
+
+function action(handler: Handler): RouteAction {
+  if ('closure' in handler) return Closure.from(handler);
+  return [handler.controller, handler.action] as const;
+}

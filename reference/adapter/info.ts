@@ -1,0 +1,12 @@
+import * as path from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const pkg = require(path.resolve(__dirname, '..', '..', 'package.json')) as { version: string };
+
+export const IMPLEMENTATION = { name: 'fw-reference', version: pkg.version, language: 'TypeScript' };
+
+/** The reference implements the whole spec. */
+export const CAPABILITIES = [
+  'routing', 'groups', 'resources', 'middleware', 'named-routes', 'url-generation', 'injection',
+  'form-requests', 'models', 'views', 'base-controller', 'response-factory', 'route-files',
+];
