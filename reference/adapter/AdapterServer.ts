@@ -17,7 +17,8 @@ export interface AdapterServerOptions {
 export function createAdapterServer(options: AdapterServerOptions): http.Server {
   const apps = new AppStore<LoadedApp>();
   const control = new ControlPlane({ token: options.token, apps, build: options.build });
-  return http.createServer((req, res) => {
+  // Like the framework's own serve(): URIs between 16 and 64 KiB must reach the framework for its 414.
+  return http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith(CONTROL_PREFIX)) {
       void control.handle(req, res);
@@ -30,13 +31,15 @@ export function createAdapterServer(options: AdapterServerOptions): http.Server 
       send(res, error.status, error.toJSON(), { 'X-Fw-Error': error.kind });
       return;
     }
-    const { trace, result } = runTraced(() => app.serve(req, res));
-    // The framework writes its response itself; the trace is final only when it does.
+    // The framework writes its response itself (possibly synchronously); the trace is final
+    // only when it does, so the header is added at writeHead time.
+    const trace: string[] = [];
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
     res.writeHead = ((...args: unknown[]) => {
       res.setHeader(TRACE_HEADER, trace.join(','));
       return writeHead(...args);
     }) as typeof res.writeHead;
+    const result = runTraced(trace, () => app.serve(req, res));
     result.catch((err: unknown) => {
       process.stderr.write(`adapter: unexpected failure serving ${req.method} ${url}: ${String(err)}\n`);
       if (!res.headersSent) send(res, 500, { error: { kind: 'internal', message: 'the adapter failed' } }, { 'X-Fw-Error': 'internal' });

@@ -7,9 +7,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const storage = new AsyncLocalStorage<string[]>();
 
-export function runTraced<T>(fn: () => Promise<T>): { trace: string[]; result: Promise<T> } {
-  const trace: string[] = [];
-  return { trace, result: storage.run(trace, fn) };
+/** Runs `fn` with `trace` as the current request's trace. */
+export function runTraced<T>(trace: string[], fn: () => Promise<T>): Promise<T> {
+  return storage.run(trace, fn);
 }
 
 /** Records a trace token for the current request; outside a request (boot time) it is dropped. */

@@ -1,0 +1,236 @@
+import { isDeepStrictEqual } from 'node:util';
+import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';
+import { allowViolations } from '../model/allow';
+import { urlViolations } from '../model/urlParams';
+import type { ExpectedBody } from '../model/probeCatalog';
+import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
+
+/** What came back for a request, reduced to what the properties look at. */
+export interface RequestObservation {
+  kind: 'request';
+  status: number;
+  allow?: string;
+  body: string;
+}
+
+export interface UrlObservation {
+  kind: 'url';
+  result: UrlResult;
+  /** The answer to the generated URL, when it was requested. */
+  followed?: RequestObservation;
+}
+
+/** An extra input the client could not even send (differential mode only). */
+export interface ErrorObservation { kind: 'error'; message: string }
+
+export type Observation = RequestObservation | UrlObservation | ErrorObservation;
+
+/** A check the target failed, with what it answered. */
+export interface Violation {
+  check?: Check;
+  observation?: Observation;
+  rule: string;
+  messages: string[];
+}
+
+/** A difference between the target's and the oracle's answers (differential mode, informational). */
+export interface Divergence {
+  input: string;
+  /** "checked" for inputs of the property, "not-shown" for extras whose behaviour the spec leaves open. */
+  level: 'checked' | 'not-shown';
+  field: 'boot' | 'status' | 'allow' | 'body' | 'url' | 'follow-status' | 'follow-body' | 'error';
+  target: unknown;
+  oracle: unknown;
+  note?: string;
+}
+
+export interface CaseOutcome {
+  violations: Violation[];
+  divergences: Divergence[];
+}
+
+/**
+ * Runs one plan: loads its manifest, sends every check concurrently (they are independent and the
+ * client pools connections), verifies answers against the model, and deletes the application.
+ * With an oracle, the same plan plus its extras also go to the oracle and differences are recorded.
+ * `bootRule` is the rule a refused manifest counts against.
+ * RequestTimeoutError and AdapterError from the target propagate: they are not property failures.
+ */
+export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string): Promise<CaseOutcome> {
+  const outcome: CaseOutcome = { violations: [], divergences: [] };
+  const load = await target.loadApp(plan.manifest);
+  if (!load.ok) {
+    // Every generated manifest is valid by the spec: refusing to boot it breaks the property's first rule.
+    outcome.violations.push({ rule: bootRule, messages: [`the application failed to boot: ${load.message}`] });
+    if (oracle) await compareBootFailure(plan, load.message, oracle, outcome);
+    return outcome;
+  }
+  try {
+    const [observed, oracleRun] = await Promise.all([
+      Promise.all(plan.checks.map((c) => observe(target, load.app, c))),
+      oracle ? runOracle(plan, oracle) : Promise.resolve(undefined),
+    ]);
+    plan.checks.forEach((check, i) => {
+      const messages = verify(check, observed[i]!);
+      if (messages.length > 0) outcome.violations.push({ check, observation: observed[i]!, rule: ruleBroken(check, observed[i]!), messages });
+    });
+    if (oracle && oracleRun) {
+      const extras = await Promise.all(plan.extras.map((e) => observeExtra(target, load.app, e)));
+      compareRuns(plan, observed, extras, oracleRun, outcome);
+    }
+  } catch (err) {
+    // The error is what gets reported; a failing clean-up must not hide it.
+    await target.deleteApp(load.app).catch(() => undefined);
+    throw err;
+  }
+  await target.deleteApp(load.app);
+  return outcome;
+}
+
+async function observe(client: AdapterClient, app: string, check: Check | Extra): Promise<Observation> {
+  if (check.kind === 'request') return request(client, app, check.method, check.path);
+  const result = await client.url(app, check.name, check.params);
+  const follow = followMethod(check);
+  // Only a URL that is a well-formed path can be sent at all; a malformed one is already a violation.
+  if (!result.ok || follow === undefined || !sendable(result.url)) return { kind: 'url', result };
+  return { kind: 'url', result, followed: await request(client, app, follow, result.url) };
+}
+
+/** Extras may be inputs the client refuses to send; that is recorded, never thrown. */
+async function observeExtra(client: AdapterClient, app: string, extra: Check | Extra): Promise<Observation> {
+  try {
+    return await observe(client, app, extra);
+  } catch (err) {
+    if (err instanceof RequestTimeoutError) throw err;
+    return { kind: 'error', message: (err as Error).message };
+  }
+}
+
+function followMethod(check: UrlCheck | (Extra & { kind: 'url' })): string | undefined {
+  if (check.follow === undefined) return undefined;
+  return typeof check.follow === 'string' ? check.follow : check.follow.method;
+}
+
+function sendable(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//') && /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/.test(url);
+}
+
+async function request(client: AdapterClient, app: string, method: string, path: string): Promise<RequestObservation> {
+  const res = await client.send(app, { method, path });
+  const obs: RequestObservation = { kind: 'request', status: res.status, body: res.body };
+  if (res.headers.allow !== undefined) obs.allow = res.headers.allow;
+  return obs;
+}
+
+export function verify(check: Check, obs: Observation): string[] {
+  if (check.kind === 'request') return obs.kind === 'request' ? verifyRequest(check.expect, obs) : ['no answer'];
+  return obs.kind === 'url' ? verifyUrl(check, obs) : ['no answer'];
+}
+
+/**
+ * The rule a failed check is evidence against: the check's own rule, made precise where the
+ * answer shows which part failed (the Allow header of a right 405; the request of a right URL).
+ */
+export function ruleBroken(check: Check, obs: Observation): string {
+  if (check.kind === 'request') {
+    if (check.expect.status === 405 && obs.kind === 'request' && obs.status === 405) return obs.allow === undefined ? 'errors.allow-header' : 'errors.allow-exact';
+    return check.rule;
+  }
+  if (obs.kind === 'url' && obs.followed && check.rule.startsWith('url.')) {
+    const ok = obs.result.ok && urlViolations(obs.result.url, check.expect).length === 0;
+    if (ok) return 'url.round-trip';
+  }
+  return check.rule;
+}
+
+export function verifyRequest(expect: Expectation, obs: RequestObservation): string[] {
+  if (obs.status !== expect.status) {
+    return [`expected ${describeExpectation(expect)}; got ${obs.status}${obs.allow !== undefined ? ` (Allow: ${obs.allow})` : ''} with the body ${snippet(obs.body)}`];
+  }
+  if (expect.status === 405) return allowViolations(obs.allow, expect.allow);
+  if (expect.status === 200) return verifyBody(expect.body, obs.body);
+  return [];
+}
+
+function verifyBody(expect: ExpectedBody, body: string): string[] {
+  if (expect.kind === 'text') {
+    return body === expect.value ? [] : [`expected the body ${JSON.stringify(expect.value)}; got ${snippet(body)}`];
+  }
+  let parsed: unknown;
+  try { parsed = JSON.parse(body); } catch { return [`expected a JSON echo; got ${snippet(body)}`]; }
+  const want = expect.kind === 'args'
+    ? { closure: 'args', args: expect.values.map((value) => ({ type: 'string', value })) }
+    : { action: expect.action, params: expect.params };
+  return isDeepStrictEqual(parsed, want) ? [] : [`expected the echo ${JSON.stringify(want)}; got ${snippet(body)}`];
+}
+
+function verifyUrl(check: UrlCheck, obs: UrlObservation): string[] {
+  if (!obs.result.ok) return [`URL generation failed: ${obs.result.message}`];
+  const problems = urlViolations(obs.result.url, check.expect);
+  if (problems.length > 0) return problems;
+  if (!obs.followed) return [`the generated URL ${JSON.stringify(obs.result.url)} could not be requested`];
+  return verifyRequest(check.follow.expect, obs.followed).map((m) => `requesting the generated URL ${obs.result.ok ? obs.result.url : ''}: ${m}`);
+}
+
+function snippet(body: string): string {
+  return JSON.stringify(body.length > 300 ? `${body.slice(0, 300)}...` : body);
+}
+
+interface OracleRun { checks: Observation[]; extras: Observation[] }
+
+/** The oracle's own failures never fail the target's scenario: they become divergences. */
+async function runOracle(plan: Plan, oracle: AdapterClient): Promise<OracleRun | { bootError: string }> {
+  try {
+    const load = await oracle.loadApp(plan.manifest);
+    if (!load.ok) return { bootError: load.message };
+    try {
+      const checks = await Promise.all(plan.checks.map((c) => observeExtra(oracle, load.app, c)));
+      const extras = await Promise.all(plan.extras.map((e) => observeExtra(oracle, load.app, e)));
+      return { checks, extras };
+    } finally {
+      await oracle.deleteApp(load.app).catch(() => undefined);
+    }
+  } catch (err) {
+    return { bootError: `the oracle failed: ${(err as Error).message}` };
+  }
+}
+
+async function compareBootFailure(plan: Plan, message: string, oracle: AdapterClient, outcome: CaseOutcome): Promise<void> {
+  const run = await runOracle(plan, oracle);
+  if (!('bootError' in run)) outcome.divergences.push({ input: 'POST /__fw/apps', level: 'checked', field: 'boot', target: message, oracle: 'loaded' });
+}
+
+function compareRuns(plan: Plan, checks: Observation[], extras: Observation[], run: OracleRun | { bootError: string }, outcome: CaseOutcome): void {
+  if ('bootError' in run) {
+    outcome.divergences.push({ input: 'POST /__fw/apps', level: 'checked', field: 'boot', target: 'loaded', oracle: run.bootError });
+    return;
+  }
+  plan.checks.forEach((c, i) => diff(describeCheck(c), 'checked', checks[i]!, run.checks[i]!, outcome.divergences));
+  plan.extras.forEach((e, i) => diff(`${describeCheck(e)} (${e.note})`, 'not-shown', extras[i]!, run.extras[i]!, outcome.divergences));
+}
+
+function diff(input: string, level: Divergence['level'], t: Observation, o: Observation, out: Divergence[]): void {
+  const push = (field: Divergence['field'], target: unknown, oracle: unknown) => out.push({ input, level, field, target, oracle });
+  if (t.kind !== o.kind) { push('error', summarize(t), summarize(o)); return; }
+  if (t.kind === 'error' && o.kind === 'error') { if (t.message !== o.message) push('error', t.message, o.message); return; }
+  if (t.kind === 'request' && o.kind === 'request') { diffRequest(t, o, push, ''); return; }
+  if (t.kind === 'url' && o.kind === 'url') {
+    const tu = t.result.ok ? t.result.url : `error: ${t.result.message}`;
+    const ou = o.result.ok ? o.result.url : `error: ${o.result.message}`;
+    if (tu !== ou) push('url', tu, ou);
+    if (t.followed && o.followed) diffRequest(t.followed, o.followed, push, 'follow-');
+  }
+}
+
+function diffRequest(t: RequestObservation, o: RequestObservation, push: (f: Divergence['field'], t: unknown, o: unknown) => void, prefix: '' | 'follow-'): void {
+  if (t.status !== o.status) push(`${prefix}status` as Divergence['field'], t.status, o.status);
+  if (prefix === '' && (t.allow ?? null) !== (o.allow ?? null)) push('allow', t.allow ?? null, o.allow ?? null);
+  if (t.body !== o.body) push(`${prefix}body` as Divergence['field'], t.body, o.body);
+}
+
+function summarize(o: Observation): unknown {
+  if (o.kind === 'error') return `error: ${o.message}`;
+  if (o.kind === 'request') return { status: o.status, body: o.body };
+  return o.result;
+}
+

@@ -1,0 +1,62 @@
+import type { HttpVerb, Manifest, UrlParams } from '../../protocol';
+import type { ExpectedBody } from '../model/probeCatalog';
+import type { UrlExpectation } from '../model/urlParams';
+
+/**
+ * A property's generated case, resolved into what the engine does against a target: one manifest
+ * to load, then checks with the outcome the model prescribes. Plans are plain data so the same plan
+ * drives the target, the differential oracle, the Gherkin printer and the curl printer.
+ */
+export type Expectation =
+  | { status: 200; body: ExpectedBody; route: string }
+  | { status: 404 }
+  | { status: 405; allow: HttpVerb[] };
+
+export interface RequestCheck {
+  kind: 'request';
+  method: string;
+  /** Raw path (and query), sent byte for byte. */
+  path: string;
+  expect: Expectation;
+  /** Rule the check is evidence for, shown with a failure. */
+  rule: string;
+}
+
+export interface UrlCheck {
+  kind: 'url';
+  name: string;
+  params: UrlParams;
+  expect: UrlExpectation;
+  /** The generated URL is then requested with this method and must reach this outcome. */
+  follow: { method: HttpVerb; expect: Expectation };
+  rule: string;
+}
+
+export type Check = RequestCheck | UrlCheck;
+
+/** An input whose behaviour the spec does not show: sent only in differential mode, never asserted. */
+export type Extra =
+  | { kind: 'request'; method: string; path: string; note: string }
+  | { kind: 'url'; name: string; params: UrlParams; follow?: HttpVerb; note: string };
+
+export interface Plan {
+  manifest: Manifest;
+  checks: Check[];
+  extras: Extra[];
+}
+
+/** One line naming a check, as used in messages and divergence records. */
+export function describeCheck(check: Check | Extra): string {
+  if (check.kind === 'request') return `${check.method} ${check.path}`;
+  return `URL for ${JSON.stringify(check.name)} with ${JSON.stringify(check.params)}`;
+}
+
+export function describeExpectation(e: Expectation): string {
+  if (e.status === 404) return '404';
+  if (e.status === 405) return `405 with Allow ${e.allow.join(', ')}`;
+  switch (e.body.kind) {
+    case 'text': return `200 with the body ${JSON.stringify(e.body.value)} (route ${e.route})`;
+    case 'args': return `200 with the closure arguments ${JSON.stringify(e.body.values)} (route ${e.route})`;
+    case 'echo': return `200 with the echo of ${e.body.action} ${JSON.stringify(e.body.params)} (route ${e.route})`;
+  }
+}

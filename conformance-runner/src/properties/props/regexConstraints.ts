@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import type { Manifest, RouteStatement } from '../../protocol';
+import { languageString, mutate, mutationArb, regexArb, type Mutation } from '../regex/arbitrary';
+import { renderRegex, type Regex } from '../regex/ast';
+import { regexReadings, staticTextArb } from '../regex/staticText';
+import { isDotSegment } from '../model/pattern';
+import { expectedBody } from '../model/probeCatalog';
+import { dispatchModel, flattenManifest } from '../model/routeTable';
+import type { Check, Expectation, Extra, Plan } from '../engine/plan';
+import type { PropertyDefinition } from '../engine/definition';
+
+/**
+ * Property 1 (params.constraint-regex, params.anchored, params.literal-static,
+ * dispatch.extract-by-name): for routes `/r<i>/<segments>` whose segments are static text with
+ * regex metacharacters or `{p<k>:<regex>}` parameters with generated constraints, a GET answers 200
+ * with exactly the segment values (closure `args`, URI order) when every value is in its
+ * constraint's language and the static text is taken literally, and 404 otherwise.
+ */
+export const PROBES_PER_ROUTE = 4;
+
+export type SegmentCase =
+  | { kind: 'static'; text: string }
+  | { kind: 'param'; re: Regex; values: string[] };
+
+export interface ProbeCase {
+  /** Index (modulo the segment count) of the one segment to spoil, or null for an in-language probe. */
+  spoil: number | null;
+  mutation: Mutation;
+  reading: number;
+}
+
+export interface RouteCase { segments: SegmentCase[]; probes: ProbeCase[] }
+export interface RegexCase { routes: RouteCase[] }
+
+const paramSegmentArb: fc.Arbitrary<SegmentCase> = regexArb().chain((re) =>
+  fc.array(languageString(re), { minLength: PROBES_PER_ROUTE, maxLength: PROBES_PER_ROUTE })
+    .map((values): SegmentCase => ({ kind: 'param', re, values })));
+
+const segmentArb: fc.Arbitrary<SegmentCase> = fc.oneof(
+  { arbitrary: paramSegmentArb, weight: 3 },
+  { arbitrary: staticTextArb().map((text): SegmentCase => ({ kind: 'static', text })), weight: 2 },
+);
+
+const probeArb: fc.Arbitrary<ProbeCase> = fc.record({
+  spoil: fc.option(fc.nat(7), { freq: 2 }),
+  mutation: mutationArb,
+  reading: fc.nat(7),
+});
+
+const routeArb: fc.Arbitrary<RouteCase> = fc.record({
+  segments: fc.array(segmentArb, { minLength: 1, maxLength: 3 }).filter((s) => s.some((x) => x.kind === 'param')),
+  probes: fc.array(probeArb, { minLength: 1, maxLength: PROBES_PER_ROUTE }),
+});
+
+export function regexCaseArb(): fc.Arbitrary<RegexCase> {
+  return fc.record({ routes: fc.array(routeArb, { minLength: 1, maxLength: 3 }) });
+}
+
+export function uriOf(index: number, route: RouteCase): string {
+  let k = 0;
+  const parts = route.segments.map((s) => (s.kind === 'static' ? s.text : `{p${k++}:${renderRegex(s.re)}}`));
+  return `/r${index}/${parts.join('/')}`;
+}
+
+export function planRegexCase(value: RegexCase): Plan {
+  const statements: RouteStatement[] = value.routes.map((r, i) => ({ method: 'GET', uri: uriOf(i, r), handler: { closure: 'args' } }));
+  const manifest: Manifest = { protocol: 1, routeFiles: { web: statements } };
+  const routes = flattenManifest(manifest);
+  const checks: Check[] = [];
+  const extras: Extra[] = [];
+
+  value.routes.forEach((route, i) => {
+    route.probes.forEach((probe, j) => {
+      const spoilAt = probe.spoil === null ? -1 : probe.spoil % route.segments.length;
+      // An in-language probe of a route with metacharacters in its static text fails first when
+      // that text is compiled as a regex.
+      let rule = route.segments.some((seg) => seg.kind === 'static' && /[.+*()$]/.test(seg.text)) ? 'params.literal-static' : 'dispatch.extract-by-name';
+      const raw = route.segments.map((seg, s) => {
+        if (seg.kind === 'static') {
+          if (s !== spoilAt) return seg.text;
+          const readings = regexReadings(seg.text);
+          rule = 'params.literal-static';
+          // No other reading: spoil the text plainly, which is still a different literal.
+          return readings.length > 0 ? readings[probe.reading % readings.length]! : mutate(seg.text, probe.mutation);
+        }
+        const v = seg.values[j % seg.values.length]!;
+        if (s !== spoilAt) return v;
+        rule = ['append', 'prepend', 'double'].includes(probe.mutation.op) ? 'params.anchored' : 'params.constraint-regex';
+        return mutate(v, probe.mutation);
+      });
+      const path = `/r${i}/${raw.join('/')}`;
+      // Empty and dot segments: matching them is not shown by the spec (differential mode only).
+      if (raw.some((v) => v === '' || isDotSegment(v))) {
+        extras.push({ kind: 'request', method: 'GET', path, note: 'empty or dot segment' });
+        return;
+      }
+      checks.push({ kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule });
+    });
+  });
+
+  const first = checks.find((c) => c.kind === 'request' && c.expect.status === 200);
+  if (first && first.kind === 'request') {
+    extras.push({ kind: 'request', method: 'GET', path: `${first.path}/`, note: 'trailing slash' });
+    extras.push({ kind: 'request', method: 'GET', path: first.path.replace(/\/([^/]*)$/, '//$1'), note: 'empty segment' });
+  }
+  return { manifest, checks, extras };
+}
+
+function expectation(routes: ReturnType<typeof flattenManifest>, path: string): Expectation {
+  const outcome = dispatchModel(routes, 'GET', path);
+  if (outcome.status === 200) {
+    return { status: 200, body: expectedBody(outcome.route.handler, outcome.params), route: outcome.route.uri };
+  }
+  return outcome;
+}
+
+export const regexConstraints: PropertyDefinition<RegexCase> = {
+  name: 'regex-constraints',
+  title: 'a {name:regex} segment matches exactly the values in the regex\'s language; static text is literal',
+  rules: ['params.constraint-regex', 'params.anchored', 'params.literal-static', 'dispatch.extract-by-name'],
+  capabilities: [],
+  arbitrary: regexCaseArb,
+  plan: planRegexCase,
+};

@@ -1,0 +1,9 @@
+# Property-based scenarios: see params.feature in this folder.
+Feature: Properties of named routes
+
+  # catches: names lost inside groups, resource routes named differently from name.action, a name bound to
+  # the wrong route, and generated URLs without the group prefix.
+  @property @id:named-property-route-names @rule:named.name @rule:resources.names @capability:groups @capability:resources @capability:named-routes @capability:url-generation
+  Scenario: The URL generated for any route name, explicit or a resource's, leads back to that route
+    When the property "route-names" is checked
+    Then it holds

@@ -1,0 +1,82 @@
+import { Before, Then, When, type World } from '@cucumber/cucumber';
+import { AdapterClient, MEDIA, UnsupportedError, type WorldParameters } from '../../conformance-runner/src/protocol';
+import { propertyNamed, propertyParameters, runProperty, type PropertyInfo, type PropertyResult } from '../../conformance-runner/src/properties';
+
+/**
+ * The fast-check properties as ordinary scenarios: `When the property "<name>" is checked` runs it
+ * against the target named by the world parameters (and the oracle, in differential mode), and
+ * `Then it holds` fails with the shrunk counterexample. These steps rely only on cucumber's base
+ * World, so they work with or without the rest of steps/.
+ */
+
+/** A property sends hundreds of requests: it gets more time than a one-request scenario. */
+const PROPERTY_TIMEOUT_MS = Number(process.env.FW_STEP_TIMEOUT_MS) || 120_000;
+const CAPABILITY_TAG = '@capability:';
+const ID_TAG = '@id:';
+
+interface PropertyState {
+  tags: string[];
+  result?: PropertyResult;
+}
+
+const states = new WeakMap<object, PropertyState>();
+
+function stateOf(world: object): PropertyState {
+  let state = states.get(world);
+  if (!state) { state = { tags: [] }; states.set(world, state); }
+  return state;
+}
+
+Before({ tags: '@property' }, function (this: World, { pickle }) {
+  stateOf(this).tags = pickle.tags.map((t) => t.name);
+});
+
+When('the property {string} is checked', { timeout: PROPERTY_TIMEOUT_MS }, async function (this: World, name: string) {
+  const state = stateOf(this);
+  const def = propertyNamed(name);
+  const params = propertyParameters(this.parameters as Partial<WorldParameters>);
+  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs });
+  const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
+  const unsupported = (capability: string, message: string) => {
+    this.attach(JSON.stringify({ capability, message }), MEDIA.unsupported);
+    // The property attachment is always there, so reports show the seed even for a skipped run.
+    const info: PropertyInfo = { property: def.name, seed: params.seed, numRuns: params.numRuns, result: 'unsupported', runs: 0, durationMs: 0 };
+    this.attach(JSON.stringify(info), MEDIA.property);
+    return 'skipped' as const;
+  };
+  try {
+    const needed = new Set<string>(def.capabilities);
+    for (const tag of state.tags) if (tag.startsWith(CAPABILITY_TAG)) needed.add(tag.slice(CAPABILITY_TAG.length));
+    const declared = params.capabilities ?? (await client.info()).capabilities;
+    const missing = [...needed].filter((c) => !declared.includes(c as never));
+    if (missing.length > 0) return unsupported(missing[0]!, `the target does not declare ${missing.map((c) => `"${c}"`).join(', ')}`);
+
+    const scenarioId = state.tags.find((t) => t.startsWith(ID_TAG))?.slice(ID_TAG.length);
+    let result: PropertyResult;
+    try {
+      result = await runProperty(def, {
+        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId,
+      });
+    } catch (err) {
+      if (err instanceof UnsupportedError) return unsupported(err.capability, err.message);
+      throw err;
+    }
+    if (result.info.result === 'unsupported' && result.error instanceof UnsupportedError) {
+      return unsupported(result.error.capability, result.error.message);
+    }
+    this.attach(JSON.stringify(result.info), MEDIA.property);
+    if (result.repro) this.attach(JSON.stringify(result.repro), MEDIA.repro);
+    state.result = result;
+    // A hang or a protocol error is this step's outcome (timed-out / errored), not a failed property.
+    if (result.error && result.info.result !== 'failed') throw result.error;
+    return undefined;
+  } finally {
+    await Promise.all([client.close(), oracle?.close()]);
+  }
+});
+
+Then('it holds', function (this: World) {
+  const result = stateOf(this).result;
+  if (!result) throw new Error('no property was checked: "When the property ... is checked" must come first');
+  if (result.error) throw result.error;
+});
