@@ -1,0 +1,301 @@
+@capability:middleware
+Feature: Middleware assignment
+  Route::middleware(<class-name string | array of class-name strings>) on a route, or the middleware
+  attribute of a group. Middleware is resolved from the container; a MiddlewareStack is built at
+  dispatch time for the matched route and the handler runs through it.
+
+  @rule:middleware.route
+  Rule: route middleware runs around the handler
+
+    # catches: middleware recorded on the route but never run, or run after the handler returned
+    @id:middleware-route-wraps-action
+    Scenario: TraceA runs before and after the action
+      Given the routes:
+        """
+        $router->get('/m', [EchoController::class, 'none'])->middleware('TraceA');
+        """
+      When I request GET "/m"
+      Then the status is 200
+      And the action "EchoController@none" received no parameters
+      And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
+
+    @id:middleware-route-wraps-closure
+    Scenario: middleware wraps closure handlers too
+      Given the routes:
+        """
+        $router->get('/m/{x}', fn(...$args) => $args)->middleware('TraceB');
+        """
+      When I request GET "/m/1"
+      Then the closure received the strings "1"
+      And the trace is "mw:TraceB:before, closure:args, mw:TraceB:after"
+
+  @rule:middleware.container @capability:injection
+  Rule: middleware is resolved from the container
+
+    # catches: middleware instantiated without its constructor dependencies
+    @id:middleware-container-with-clock
+    Scenario: WithClock receives its Clock from the container
+      Given the routes:
+        """
+        $router->get('/clock', [EchoController::class, 'none'])->middleware('WithClock');
+        """
+      When I request GET "/clock"
+      Then the status is 200
+      And the header "X-Clock" is "clock"
+      And the action "EchoController@none" ran
+
+    @id:middleware-container-with-clock-in-group @capability:groups @rule:middleware.per-dispatch
+    Scenario: group middleware is resolved from the container too
+      Given the routes:
+        """
+        $router->group(['middleware' => ['WithClock', 'TraceA']], function ($router) {
+            $router->get('/clock', fn() => 'tick');
+        });
+        """
+      When I request GET "/clock"
+      Then the status is 200
+      And the body is "tick"
+      And the header "X-Clock" is "clock"
+      And the trace is "ctor:WithClock, mw:TraceA:before, closure:text, mw:TraceA:after"
+
+  @rule:middleware.per-dispatch @capability:injection
+  Rule: middleware is resolved when the stack is built, for every request
+
+    # catches: middleware instances built once at registration and shared by every request
+    @id:middleware-per-dispatch-each-request
+    Scenario: WithClock is constructed for each request that matches its route
+      Given the routes:
+        """
+        $router->get('/clock', [EchoController::class, 'none'])->middleware('WithClock');
+        """
+      When I request GET "/clock"
+      Then the trace is "ctor:WithClock, action:EchoController@none"
+      When I request GET "/clock"
+      Then the trace is "ctor:WithClock, action:EchoController@none"
+
+  @rule:middleware.list-order
+  Rule: listed middleware runs in the listed order, the first one outermost
+
+    # catches: a stack built in reverse
+    @id:middleware-list-three
+    Scenario: ['TraceC', 'TraceA', 'TraceB'] runs C, then A, then B
+      Given the routes:
+        """
+        $router->get('/o', [EchoController::class, 'none'])->middleware(['TraceC', 'TraceA', 'TraceB']);
+        """
+      When I request GET "/o"
+      Then the trace is "mw:TraceC:before, mw:TraceA:before, mw:TraceB:before, action:EchoController@none, mw:TraceB:after, mw:TraceA:after, mw:TraceC:after"
+
+  @rule:middleware.short-circuit
+  Rule: a middleware may answer without calling the next layer
+
+    # catches: a pipeline that runs the handler anyway
+    @id:middleware-block-alone
+    Scenario: Block answers 403 "blocked" and the action does not run
+      Given the routes:
+        """
+        $router->get('/secret', [EchoController::class, 'none'])->middleware('Block');
+        """
+      When I request GET "/secret"
+      Then the status is 403
+      And the body is "blocked"
+      And the trace is "mw:Block:before"
+
+    @id:middleware-block-inside-trace
+    Scenario: the middleware outside Block unwinds, the layers inside it never run
+      Given the routes:
+        """
+        $router->get('/secret', [EchoController::class, 'none'])->middleware(['TraceA', 'Block', 'TraceB']);
+        """
+      When I request GET "/secret"
+      Then the status is 403
+      And the body is "blocked"
+      And the trace is "mw:TraceA:before, mw:Block:before, mw:TraceA:after"
+
+    @id:middleware-block-first
+    Scenario: Block as the first middleware stops everything after it
+      Given the routes:
+        """
+        $router->get('/secret', [EchoController::class, 'none'])->middleware(['Block', 'TraceA']);
+        """
+      When I request GET "/secret"
+      Then the status is 403
+      And the trace is "mw:Block:before"
+
+    @id:middleware-block-in-group @capability:groups @rule:groups.middleware
+    Scenario: Block as group middleware stops the route's own middleware and action
+      Given the routes:
+        """
+        $router->group(['middleware' => ['Block']], function ($router) {
+            $router->get('/secret', [EchoController::class, 'none'])->middleware('TraceA');
+        });
+        """
+      When I request GET "/secret"
+      Then the status is 403
+      And the body is "blocked"
+      And the trace is "mw:Block:before"
+
+  @rule:middleware.matched-route-only
+  Rule: only the matched route's middleware runs
+
+    # catches: route middleware applied globally
+    @id:middleware-other-route-middleware-not-run
+    Scenario: the middleware of another route does not run
+      Given the routes:
+        """
+        $router->get('/a', fn() => 'a')->middleware('TraceA');
+        $router->get('/b', fn() => 'b')->middleware('TraceB');
+        """
+      When I request GET "/b"
+      Then the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
+
+    # catches: middleware run while searching, before the 404 is known
+    @id:middleware-not-run-on-404 @rule:errors.not-found
+    Scenario: nothing runs for a 404
+      Given the routes:
+        """
+        $router->get('/a', fn() => 'a')->middleware(['TraceA', 'Block']);
+        """
+      When I request GET "/nowhere"
+      Then the status is 404
+      And the trace is empty
+
+    @id:middleware-not-run-on-405 @rule:errors.method-not-allowed
+    Scenario: nothing runs for a 405, not even the middleware of the routes of the URI
+      Given the routes:
+        """
+        $router->get('/a', fn() => 'a')->middleware(['TraceA', 'WithClock']);
+        """
+      When I request POST "/a"
+      Then the status is 405
+      And the trace is empty
+      And the header "X-Clock" is absent
+
+    @id:middleware-not-run-on-404-group @capability:groups
+    Scenario: a group's middleware does not run for a 404 under its prefix
+      Given the routes:
+        """
+        $router->group(['prefix' => '/admin', 'middleware' => ['TraceA']], function ($router) {
+            $router->get('/dashboard', fn() => 'dashboard');
+        });
+        """
+      When I request GET "/admin/missing"
+      Then the status is 404
+      And the trace is empty
+
+    @id:middleware-same-uri-other-method
+    Scenario: the middleware of the GET route does not run for the POST route of the same URI
+      Given the routes:
+        """
+        $router->get('/form', fn() => 'form')->middleware('TraceA');
+        $router->post('/form', fn() => 'sent')->middleware('TraceB');
+        """
+      When I request POST "/form"
+      Then the body is "sent"
+      And the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
+
+  @rule:middleware.response-passthrough
+  Rule: the handler's response passes through middleware unchanged
+
+    # catches: a middleware layer that re-wraps the response
+    @id:middleware-passthrough-response
+    Scenario: a Response with status 201 and a header keeps them through TraceA
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'response'])->middleware(['TraceA', 'TraceB']);
+        """
+      When I request GET "/r"
+      Then the status is 201
+      And the header "X-Probe" is "response"
+      And the body is "response body"
+
+    @id:middleware-passthrough-redirect
+    Scenario: a RedirectResponse keeps its status and Location through TraceA
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'redirectResponse'])->middleware('TraceA');
+        """
+      When I request GET "/r"
+      Then the status is 301
+      And the header "Location" is "/redirected"
+
+    @id:middleware-passthrough-converted-array
+    Scenario: an array converted to JSON keeps its body through TraceA
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'array'])->middleware('TraceA');
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the JSON body is {"kind":"array","list":[1,2,3]}
+
+  @rule:middleware.modify-response @capability:injection
+  Rule: a middleware can change the response on its way out
+
+    # catches: the middleware's returned response ignored in favour of the handler's
+    @id:middleware-modify-adds-header
+    Scenario: WithClock adds X-Clock and keeps the body
+      Given the routes:
+        """
+        $router->get('/w', fn() => 'with clock')->middleware('WithClock');
+        """
+      When I request GET "/w"
+      Then the status is 200
+      And the body is "with clock"
+      And the header "X-Clock" is "clock"
+
+    @id:middleware-modify-keeps-status
+    Scenario: WithClock adds its header to a 201 response without changing it
+      Given the routes:
+        """
+        $router->get('/w', [ReturnController::class, 'response'])->middleware('WithClock');
+        """
+      When I request GET "/w"
+      Then the status is 201
+      And the header "X-Clock" is "clock"
+      And the header "X-Probe" is "response"
+
+  @rule:middleware.unknown
+  Rule: an unknown middleware name is a registration error (reference)
+
+    @id:middleware-unknown-name
+    Scenario: ->middleware('NoSuchMiddleware') fails at boot, naming the route
+      Given the routes:
+        """
+        $router->get('/mw-unknown', fn() => 'x')->middleware('NoSuchMiddleware');
+        """
+      Then the application fails to boot with a message containing "/mw-unknown"
+
+    @id:middleware-unknown-in-group @capability:groups
+    Scenario: an unknown group middleware is reported with the first route of the group
+      Given the routes:
+        """
+        $router->group(['middleware' => ['NoSuchMiddleware']], function ($router) {
+            $router->get('/in-bad-group', fn() => 'x');
+        });
+        """
+      Then the application fails to boot with a message containing "/in-bad-group"
+
+    @id:middleware-unknown-in-empty-group @capability:groups
+    Scenario: a group without routes is not checked
+      Given the routes:
+        """
+        $router->group(['middleware' => ['NoSuchMiddleware']], function ($router) {
+        });
+        $router->get('/fine', fn() => 'fine');
+        """
+      When I request GET "/fine"
+      Then the status is 200
+
+  @rule:middleware.arguments
+  Rule: 'Name:a,b' passes arguments to the middleware (reference)
+
+    @id:middleware-arguments-resolved
+    Scenario: 'TraceA:x,y' runs TraceA
+      Given the routes:
+        """
+        $router->get('/args', fn() => 'args')->middleware('TraceA:x,y');
+        """
+      When I request GET "/args"
+      Then the status is 200
+      And the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"

@@ -1,0 +1,142 @@
+@capability:named-routes @capability:url-generation
+Feature: Named routes
+  Route::name(<string>) assigns a name; UrlGenerator::route(<name>, <parameters>) returns the path
+  of the named route.
+
+  @rule:named.name
+  Rule: name() makes a route resolvable by its name
+
+    # catches: names stored but not resolvable
+    @id:named-static-route
+    Scenario: the name of a static route resolves to its path
+      Given the routes:
+        """
+        $router->get('/about', fn() => 'about')->name('about');
+        """
+      When I generate the URL for "about"
+      Then the URL is "/about"
+
+    @id:named-param-route @rule:url.fill-segments
+    Scenario: the name of a parameter route resolves to its filled path
+      Given the routes:
+        """
+        $router->get('/users/{id}', fn(...$args) => $args)->name('users.show');
+        """
+      When I generate the URL for "users.show" with {"id": "7"}
+      Then the URL is "/users/7"
+
+    # catches: a name resolving to the first or last registered route
+    @id:named-each-name-its-route
+    Scenario: each name resolves to its own route
+      Given the routes:
+        """
+        $router->get('/first', fn() => '1')->name('first');
+        $router->post('/second', fn() => '2')->name('second');
+        $router->get('/third', fn() => '3')->name('third');
+        """
+      When I generate the URL for "second"
+      Then the URL is "/second"
+      When I generate the URL for "first"
+      Then the URL is "/first"
+      When I generate the URL for "third"
+      Then the URL is "/third"
+
+    @id:named-dotted-and-dashed-names
+    Scenario: names with dots, dashes and underscores are plain strings
+      Given the routes:
+        """
+        $router->get('/a', fn() => 'a')->name('admin.users-list_all');
+        """
+      When I generate the URL for "admin.users-list_all"
+      Then the URL is "/a"
+
+  @rule:named.unknown
+  Rule: a name that no route has cannot be turned into a URL
+
+    # catches: a generator that returns "", "/" or the name for an unknown route
+    @id:named-unknown-name-fails
+    Scenario: an unknown name fails
+      Given the routes:
+        """
+        $router->get('/about', fn() => 'about')->name('about');
+        """
+      When I generate the URL for "nope"
+      Then URL generation fails
+
+    @id:named-unnamed-route-has-no-name
+    Scenario: a route without a name is not found under its path
+      Given the routes:
+        """
+        $router->get('/about', fn() => 'about');
+        """
+      When I generate the URL for "/about"
+      Then URL generation fails
+
+    @id:named-names-are-case-sensitive
+    Scenario: names are compared exactly
+      Given the routes:
+        """
+        $router->get('/about', fn() => 'about')->name('about');
+        """
+      When I generate the URL for "About"
+      Then URL generation fails
+
+  @rule:named.unknown-message
+  Rule: the message for an unknown name (reference)
+
+    @id:named-unknown-message
+    Scenario: "Route [nope] not defined."
+      Given no routes
+      When I generate the URL for "nope"
+      Then URL generation fails with the message "Route [nope] not defined."
+
+  @rule:named.group-prefix @capability:groups
+  Rule: the URL of a named route in a group carries the group prefixes
+
+    # catches: URLs built from the route's own URI without the prefix
+    @id:named-group-prefix
+    Scenario: /admin + /users/{id}
+      Given the routes:
+        """
+        $router->group(['prefix' => '/admin'], function ($router) {
+            $router->get('/users/{id}', fn(...$args) => $args)->name('admin.users');
+        });
+        """
+      When I generate the URL for "admin.users" with {"id": "3"}
+      Then the URL is "/admin/users/3"
+
+    @id:named-nested-group-prefixes @rule:groups.nested-prefix
+    Scenario: /api + /v1 + /items
+      Given the routes:
+        """
+        $router->group(['prefix' => '/api'], function ($router) {
+            $router->group(['prefix' => '/v1'], function ($router) {
+                $router->get('/items', fn() => 'items')->name('api.items');
+            });
+        });
+        """
+      When I generate the URL for "api.items"
+      Then the URL is "/api/v1/items"
+
+  @rule:named.duplicate
+  Rule: a name given to two routes is a registration error (reference)
+
+    @id:named-duplicate-name
+    Scenario: the second route named "dup" fails at boot
+      Given the routes:
+        """
+        $router->get('/first-dup', fn() => 'a')->name('dup');
+        $router->get('/second-dup', fn() => 'b')->name('dup');
+        """
+      Then the application fails to boot with a message containing "/second-dup"
+
+  @rule:named.empty-name
+  Rule: an empty name is a registration error (reference)
+
+    @id:named-empty-name
+    Scenario: ->name('') fails at boot
+      Given the routes:
+        """
+        $router->get('/unnamed', fn() => 'a')->name('');
+        """
+      Then the application fails to boot with a message containing "/unnamed"

@@ -1,0 +1,677 @@
+@capability:injection
+Feature: Method injection in action methods
+  The ControllerDispatcher resolves each parameter of an action by name and type: a captured route
+  parameter by name (cast when typed int, float or bool), a FormRequest (validated before the
+  action), a Model (validateAndBind), any other class from the container. $request is optional;
+  controllers are built by the container, so constructor injection is available.
+
+  @rule:injection.route-param
+  Rule: a parameter named like a route parameter receives its value
+
+    # catches: actions that receive nothing or the whole parameter map
+    @id:injection-route-param-string
+    Scenario: string $value receives {value}
+      Given the routes:
+        """
+        $router->get('/s/{value}', [EchoController::class, 'string']);
+        """
+      When I request GET "/s/abc"
+      Then the status is 200
+      And the action "EchoController@string" received:
+        | name  | type   | value |
+        | value | string | "abc" |
+
+    @id:injection-route-param-mixed @rule:injection.cast-int @rule:injection.string-not-cast
+    Scenario: int $id and string $slug each receive their own value, cast by their own type
+      Given the routes:
+        """
+        $router->get('/m/{id}/{slug}', [EchoController::class, 'mixed']);
+        """
+      When I request GET "/m/12/hello"
+      Then the action "EchoController@mixed" received:
+        | name | type   | value   |
+        | id   | int    | 12      |
+        | slug | string | "hello" |
+
+  @rule:injection.cast-int
+  Rule: int-typed parameters are cast to int
+
+    # catches: values passed on as strings
+    Scenario Outline: "<segment>" reaches int $value as <expected>
+      Given the routes:
+        """
+        $router->get('/i/{value}', [EchoController::class, 'int']);
+        """
+      When I request GET "/i/<segment>"
+      Then the status is 200
+      And the parameter "value" is the int <expected>
+
+      @id:injection-int-42
+      Examples:
+        | segment | expected |
+        | 42      | 42       |
+
+      @id:injection-int-zero
+      Examples:
+        | segment | expected |
+        | 0       | 0        |
+
+      @id:injection-int-large
+      Examples:
+        | segment | expected  |
+        | 2147483 | 2147483   |
+
+    @id:injection-int-with-constraint @rule:params.constraint-regex
+    Scenario: a constrained {value:[0-9]+} is cast too
+      Given the routes:
+        """
+        $router->get('/i/{value:[0-9]+}', [EchoController::class, 'int']);
+        """
+      When I request GET "/i/7"
+      Then the parameter "value" is the int 7
+
+  @rule:injection.int-forms
+  Rule: signs and leading zeros cast like numbers
+
+    # catches: casts that drop the sign or read leading zeros as octal
+    Scenario Outline: "<segment>" reaches int $value as <expected>
+      Given the routes:
+        """
+        $router->get('/i/{value}', [EchoController::class, 'int']);
+        """
+      When I request GET "/i/<segment>"
+      Then the status is 200
+      And the parameter "value" is the int <expected>
+
+      @id:injection-int-negative
+      Examples:
+        | segment | expected |
+        | -3      | -3       |
+
+      @id:injection-int-leading-zeros
+      Examples:
+        | segment | expected |
+        | 007     | 7        |
+
+      @id:injection-int-leading-zeros-eight
+      Examples:
+        | segment | expected |
+        | 010     | 10       |
+
+  @rule:injection.cast-float
+  Rule: float-typed parameters are cast to float
+
+    # catches: values passed on as strings or truncated to int
+    Scenario Outline: "<segment>" reaches float $value as <expected>
+      Given the routes:
+        """
+        $router->get('/f/{value}', [EchoController::class, 'float']);
+        """
+      When I request GET "/f/<segment>"
+      Then the status is 200
+      And the parameter "value" is the float <expected>
+
+      @id:injection-float-fraction
+      Examples:
+        | segment | expected |
+        | 1.5     | 1.5      |
+
+      @id:injection-float-integer-text
+      Examples:
+        | segment | expected |
+        | 2       | 2        |
+
+      @id:injection-float-negative
+      Examples:
+        | segment | expected |
+        | -0.25   | -0.25    |
+
+  @rule:injection.cast-bool
+  Rule: bool-typed parameters are cast to bool
+
+    # catches: values passed on as strings
+    Scenario Outline: "<segment>" reaches bool $value as <expected>
+      Given the routes:
+        """
+        $router->get('/b/{value}', [EchoController::class, 'bool']);
+        """
+      When I request GET "/b/<segment>"
+      Then the status is 200
+      And the parameter "value" is the bool <expected>
+
+      @id:injection-bool-one
+      Examples:
+        | segment | expected |
+        | 1       | true     |
+
+      @id:injection-bool-zero
+      Examples:
+        | segment | expected |
+        | 0       | false    |
+
+  @rule:injection.bool-words
+  Rule: "true" and "false" cast to their meaning
+
+    # catches: PHP's (bool) cast, for which "false" is true
+    Scenario Outline: "<segment>" reaches bool $value as <expected>
+      Given the routes:
+        """
+        $router->get('/b/{value}', [EchoController::class, 'bool']);
+        """
+      When I request GET "/b/<segment>"
+      Then the status is 200
+      And the parameter "value" is the bool <expected>
+
+      @id:injection-bool-word-true
+      Examples:
+        | segment | expected |
+        | true    | true     |
+
+      @id:injection-bool-word-false
+      Examples:
+        | segment | expected |
+        | false   | false    |
+
+  @rule:injection.string-not-cast
+  Rule: string-typed parameters receive the text unchanged
+
+    # catches: numeric-looking strings turned into numbers whatever the declared type
+    Scenario Outline: "<segment>" reaches string $value unchanged
+      Given the routes:
+        """
+        $router->get('/s/{value}', [EchoController::class, 'string']);
+        """
+      When I request GET "/s/<segment>"
+      Then the parameter "value" is the string "<segment>"
+
+      @id:injection-string-leading-zeros
+      Examples:
+        | segment |
+        | 007     |
+
+      @id:injection-string-decimal
+      Examples:
+        | segment |
+        | 1.50    |
+
+      @id:injection-string-bool-word
+      Examples:
+        | segment |
+        | false   |
+
+  @rule:injection.untyped-string
+  Rule: untyped parameters receive the string
+
+    # catches: a type guessed from the value
+    Scenario Outline: "<segment>" reaches untyped $value as a string
+      Given the routes:
+        """
+        $router->get('/u/{value}', [EchoController::class, 'untyped']);
+        """
+      When I request GET "/u/<segment>"
+      Then the parameter "value" is the string "<segment>"
+
+      @id:injection-untyped-digits
+      Examples:
+        | segment |
+        | 42      |
+
+      @id:injection-untyped-bool-word
+      Examples:
+        | segment |
+        | true    |
+
+  @rule:injection.cast-failure
+  Rule: a value that cannot be cast answers 400 (reference)
+
+    Scenario Outline: "<segment>" for <type> $value answers 400
+      Given the routes:
+        """
+        $router->get('/x/{value}', [EchoController::class, '<type>']);
+        """
+      When I request GET "/x/<segment>"
+      Then the status is 400
+      And the JSON body is {"message":"Route parameter \"value\" must be <type>"}
+      And the trace does not contain "action:EchoController@<type>"
+
+      @id:injection-cast-failure-int-letters
+      Examples:
+        | type | segment |
+        | int  | abc     |
+
+      @id:injection-cast-failure-int-fraction
+      Examples:
+        | type | segment |
+        | int  | 1.5     |
+
+      @id:injection-cast-failure-int-beyond-safe
+      Examples:
+        | type | segment          |
+        | int  | 9007199254740992 |
+
+      @id:injection-cast-failure-float
+      Examples:
+        | type  | segment |
+        | float | 1.2.3   |
+
+      @id:injection-cast-failure-bool
+      Examples:
+        | type | segment |
+        | bool | maybe   |
+
+  @rule:injection.cast-forms
+  Rule: accepted number forms and bool words (reference)
+
+    Scenario Outline: "<segment>" reaches <type> $value as <expected>
+      Given the routes:
+        """
+        $router->get('/x/{value}', [EchoController::class, '<type>']);
+        """
+      When I request GET "/x/<segment>"
+      Then the status is 200
+      And the parameter "value" is the <type> <expected>
+
+      @id:injection-forms-int-plus
+      Examples:
+        | type | segment | expected |
+        | int  | +7      | 7        |
+
+      @id:injection-forms-int-largest-safe
+      Examples:
+        | type | segment          | expected         |
+        | int  | 9007199254740991 | 9007199254740991 |
+
+      @id:injection-forms-float-exponent
+      Examples:
+        | type  | segment | expected |
+        | float | 1e3     | 1000     |
+
+      @id:injection-forms-float-leading-dot
+      Examples:
+        | type  | segment | expected |
+        | float | .5      | 0.5      |
+
+      @id:injection-forms-float-negative-zero
+      Examples:
+        | type  | segment | expected |
+        | float | -0      | 0        |
+
+      @id:injection-forms-float-trailing-dot
+      Examples:
+        | type  | segment | expected |
+        | float | 3.      | 3        |
+
+      @id:injection-forms-bool-on
+      Examples:
+        | type | segment | expected |
+        | bool | on      | true     |
+
+      @id:injection-forms-bool-off
+      Examples:
+        | type | segment | expected |
+        | bool | off     | false    |
+
+      @id:injection-forms-bool-yes-upper
+      Examples:
+        | type | segment | expected |
+        | bool | YES     | true     |
+
+      @id:injection-forms-bool-no-mixed
+      Examples:
+        | type | segment | expected |
+        | bool | No      | false    |
+
+      @id:injection-forms-bool-false-upper
+      Examples:
+        | type | segment | expected |
+        | bool | FALSE   | false    |
+
+  @rule:injection.form-request @capability:form-requests
+  Rule: a FormRequest is resolved and validated before the action
+
+    # catches: FormRequests never validated, or validated after the action
+    @id:injection-form-request-valid
+    Scenario: StoreItemRequest is validated, then the action receives it
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"name": "Box", "qty": 3}
+        """
+      Then the status is 200
+      And the parameter "form" is the StoreItemRequest with:
+        """
+        {"name": "Box", "qty": 3}
+        """
+      And the trace is "validate:StoreItemRequest, action:EchoController@withForm"
+
+    @id:injection-form-request-optional-field
+    Scenario: the optional qty may be left out
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"name": "Box"}
+        """
+      Then the status is 200
+      And the parameter "form" is the StoreItemRequest with:
+        """
+        {"name": "Box"}
+        """
+
+    @id:injection-form-request-with-middleware @capability:middleware
+    Scenario: validation runs inside the middleware, right before the action
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm'])->middleware('TraceA');
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"name": "Box"}
+        """
+      Then the trace is "mw:TraceA:before, validate:StoreItemRequest, action:EchoController@withForm, mw:TraceA:after"
+
+  @rule:injection.form-request-failure @capability:form-requests
+  Rule: a failed validation answers 422 and the action does not run (reference)
+
+    Scenario Outline: <body> answers 422
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is 422
+      And the JSON body contains:
+        """
+        {"message": "The given data was invalid.", "errors": {}}
+        """
+      And the trace is "validate:StoreItemRequest"
+
+      @id:injection-form-request-missing-name
+      Examples:
+        | body         |
+        | {"qty": 3}   |
+
+      @id:injection-form-request-empty-name
+      Examples:
+        | body          |
+        | {"name": ""}  |
+
+      @id:injection-form-request-bad-qty
+      Examples:
+        | body                        |
+        | {"name": "Box", "qty": "x"} |
+
+    @id:injection-form-request-errors-field
+    Scenario: the errors name the failing field
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"qty": 3}
+        """
+      Then the status is 422
+      And the JSON body is:
+        """
+        {"message": "The given data was invalid.", "errors": {"name": ["The name field is required."]}}
+        """
+
+  @rule:injection.model @capability:models
+  Rule: a Model parameter is hydrated by validateAndBind before the action
+
+    # catches: models injected empty, or bound after the action
+    @id:injection-model-json-body
+    Scenario: Item is bound from a JSON body
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"name": "Lamp", "qty": 2}
+        """
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Lamp", "qty": 2}
+        """
+      And the trace is "bind:Item, action:EchoController@withModel"
+
+  @rule:injection.model-sources @capability:models
+  Rule: Model hydration reads the request data wherever it is
+
+    # catches: binding that only reads the JSON body
+    @id:injection-model-form-body
+    Scenario: Item is bound from a form body
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the form body "name=Desk+lamp"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Desk lamp"}
+        """
+
+    @id:injection-model-query
+    Scenario: Item is bound from the query string
+      Given the routes:
+        """
+        $router->get('/items', [EchoController::class, 'withModel']);
+        """
+      When I request GET "/items?name=Lamp"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Lamp"}
+        """
+
+  @rule:injection.input-merge @capability:models
+  Rule: the query is merged with the body, the body winning (reference)
+
+    @id:injection-input-merge-body-wins
+    Scenario: name in both the query and the JSON body: the body wins
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items?name=Query" with the JSON body:
+        """
+        {"name": "Body", "qty": 2}
+        """
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Body", "qty": 2}
+        """
+
+    @id:injection-input-merge-both-sources
+    Scenario: name from the query, qty from the JSON body
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items?name=Query" with the JSON body:
+        """
+        {"qty": 2}
+        """
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Query", "qty": 2}
+        """
+
+  @rule:injection.model-failure @capability:models
+  Rule: a Model that fails to bind answers 422 and the action does not run (reference)
+
+    @id:injection-model-invalid
+    Scenario: an Item without a name answers 422
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"qty": 2}
+        """
+      Then the status is 422
+      And the JSON body contains:
+        """
+        {"message": "The given data was invalid.", "errors": {"name": []}}
+        """
+      And the trace is "bind:Item"
+
+  @rule:injection.container-class
+  Rule: any other class-typed parameter comes from the container
+
+    # catches: class-typed parameters left null
+    @id:injection-container-clock
+    Scenario: Clock $clock is built by the container
+      Given the routes:
+        """
+        $router->get('/clock', [EchoController::class, 'withService']);
+        """
+      When I request GET "/clock"
+      Then the status is 200
+      And the action "EchoController@withService" received:
+        | name  | type  | value   |
+        | clock | Clock | "clock" |
+
+  @rule:injection.request
+  Rule: a Request parameter receives the current request
+
+    # catches: a fresh, empty Request instead of the current one
+    @id:injection-request-get
+    Scenario: Request $request is the GET request being served
+      Given the routes:
+        """
+        $router->get('/req/{id}', [EchoController::class, 'withRequest']);
+        """
+      When I request GET "/req/7?tab=1"
+      Then the status is 200
+      And the parameter "request" is the Request for GET "/req/7"
+
+    @id:injection-request-post
+    Scenario: Request $request is the POST request being served
+      Given the routes:
+        """
+        $router->post('/req/{id}', [EchoController::class, 'withRequest']);
+        """
+      When I request POST "/req/9"
+      Then the parameter "request" is the Request for POST "/req/9"
+
+  @rule:injection.request-optional
+  Rule: $request is optional
+
+    # catches: a dispatcher that always passes the Request first
+    @id:injection-request-not-declared
+    Scenario: an action without $request receives only what it declares
+      Given the routes:
+        """
+        $router->get('/s/{value}', [EchoController::class, 'string']);
+        """
+      When I request GET "/s/x"
+      Then the action "EchoController@string" received:
+        | name  | type   | value |
+        | value | string | "x"   |
+
+    @id:injection-no-parameters
+    Scenario: an action without parameters receives none
+      Given the routes:
+        """
+        $router->get('/none/{ignored}', [EchoController::class, 'none']);
+        """
+      When I request GET "/none/x"
+      Then the action "EchoController@none" received no parameters
+
+  @rule:injection.any-position
+  Rule: resolution does not depend on the position in the signature
+
+    # catches: resolution by position
+    @id:injection-request-first
+    Scenario: withRequest(Request $request, string $id)
+      Given the routes:
+        """
+        $router->get('/req/{id}', [EchoController::class, 'withRequest']);
+        """
+      When I request GET "/req/7"
+      Then the action "EchoController@withRequest" received:
+        | name    | type    | value                               |
+        | request | Request | {"method": "GET", "path": "/req/7"} |
+        | id      | string  | "7"                                 |
+
+    @id:injection-request-last
+    Scenario: requestLast(string $id, Request $request)
+      Given the routes:
+        """
+        $router->get('/req/{id}', [EchoController::class, 'requestLast']);
+        """
+      When I request GET "/req/7"
+      Then the action "EchoController@requestLast" received:
+        | name    | type    | value                               |
+        | id      | string  | "7"                                 |
+        | request | Request | {"method": "GET", "path": "/req/7"} |
+
+  @rule:injection.request-named
+  Rule: a class-typed parameter named like a route parameter is resolved by type (reference)
+
+    @id:injection-request-named-route-param
+    Scenario: {request} in the URI does not replace Request $request
+      Given the routes:
+        """
+        $router->get('/rn/{request}', [EchoController::class, 'requestNamed']);
+        """
+      When I request GET "/rn/abc"
+      Then the status is 200
+      And the parameter "request" is the Request for GET "/rn/abc"
+
+  @rule:injection.constructor
+  Rule: controllers are built by the container
+
+    # catches: controllers instantiated without their constructor dependencies
+    @id:injection-constructor-clock
+    Scenario: InjectedController receives a Clock in its constructor
+      Given the routes:
+        """
+        $router->get('/inj/{id}', [InjectedController::class, 'show']);
+        """
+      When I request GET "/inj/5"
+      Then the status is 200
+      And the action "InjectedController@show" received:
+        | name | type   | value |
+        | id   | string | "5"   |
+      And the constructor received the Clock
+      And the trace is "ctor:InjectedController, action:InjectedController@show"
+
+  @rule:injection.default-value
+  Rule: an unresolved parameter takes its default value
+
+    # catches: null or "" passed instead of the declared default
+    @id:injection-default-without-route-param
+    Scenario: withDefault(string $slug = 'default') on a route without {slug}
+      Given the routes:
+        """
+        $router->get('/d', [EchoController::class, 'withDefault']);
+        """
+      When I request GET "/d"
+      Then the status is 200
+      And the parameter "slug" is the string "default"
+
+    @id:injection-default-overridden
+    Scenario: the route parameter wins over the default
+      Given the routes:
+        """
+        $router->get('/d/{slug}', [EchoController::class, 'withDefault']);
+        """
+      When I request GET "/d/given"
+      Then the parameter "slug" is the string "given"

@@ -1,0 +1,179 @@
+@capability:base-controller
+Feature: Base controller helpers
+  Extending Fw\Http\Controller is optional. Its protected helpers: response($content = '',
+  $status = 200, $headers = []) (a ResponseFactory when called without arguments), json($data = [],
+  $status = 200, $headers = []), redirect($url, $status = 302) and view($name, $data = [],
+  $status = 200, $headers = []). The base controller has no validate() or authorize() method.
+
+  @rule:helpers.optional-base
+  Rule: extending the base controller is optional
+
+    # catches: a dispatcher that requires the base class
+    @id:helpers-plain-controller-dispatched
+    Scenario: PlainController, which does not extend Controller, is dispatched
+      Given the routes:
+        """
+        $router->get('/plain', [PlainController::class, 'hello']);
+        $router->get('/helper', [HelperController::class, 'responseContent']);
+        """
+      When I request GET "/plain"
+      Then the status is 200
+      And the body is "hello"
+      When I request GET "/helper"
+      Then the body is "helper"
+
+  @rule:helpers.response
+  Rule: response($content) is a text/html Response with status 200
+
+    # catches: a response() helper with another default status or type
+    @id:helpers-response-content
+    Scenario: $this->response('helper')
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'responseContent']);
+        """
+      When I request GET "/h"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "helper"
+      And the trace is "action:HelperController@responseContent"
+
+  @rule:helpers.response-full
+  Rule: response($content, $status, $headers) sets status and headers
+
+    @id:helpers-response-full
+    Scenario: $this->response('made', 201, ['X-Probe' => 'helper'])
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'responseFull']);
+        """
+      When I request GET "/h"
+      Then the status is 201
+      And the header "X-Probe" is "helper"
+      And the body is "made"
+
+  @rule:helpers.response-factory @capability:response-factory
+  Rule: response() without arguments returns a ResponseFactory
+
+    # catches: response() returning an empty Response
+    @id:helpers-response-factory-json
+    Scenario: $this->response()->json(['factory' => true], 201) is a JSON response
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'responseFactory']);
+        """
+      When I request GET "/h"
+      Then the content type is "application/json"
+      And the JSON body is {"factory":true}
+
+  @rule:helpers.factory-json-status @capability:response-factory
+  Rule: ResponseFactory::json takes the status second (reference)
+
+    @id:helpers-response-factory-status
+    Scenario: $this->response()->json(['factory' => true], 201) answers 201
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'responseFactory']);
+        """
+      When I request GET "/h"
+      Then the status is 201
+
+  @rule:helpers.json-default
+  Rule: json() is a 200 JsonResponse with the empty array
+
+    # catches: json() defaulting to null, {} or another status
+    @id:helpers-json-default
+    Scenario: $this->json()
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'jsonDefault']);
+        """
+      When I request GET "/h"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is []
+
+  @rule:helpers.json-full
+  Rule: json($data, $status, $headers)
+
+    @id:helpers-json-full
+    Scenario: $this->json(['a' => 1], 202, ['X-Probe' => 'helper'])
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'jsonFull']);
+        """
+      When I request GET "/h"
+      Then the status is 202
+      And the header "X-Probe" is "helper"
+      And the content type is "application/json"
+      And the JSON body is {"a":1}
+
+  @rule:helpers.redirect
+  Rule: redirect($url) is a 302 redirect
+
+    # catches: redirects defaulting to 301 or 303
+    @id:helpers-redirect-default
+    Scenario: $this->redirect('/target')
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'redirectDefault']);
+        """
+      When I request GET "/h"
+      Then the status is 302
+      And the header "Location" is "/target"
+
+  @rule:helpers.redirect-status
+  Rule: redirect($url, $status)
+
+    @id:helpers-redirect-status
+    Scenario: $this->redirect('/target', 307)
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'redirectStatus']);
+        """
+      When I request GET "/h"
+      Then the status is 307
+      And the header "Location" is "/target"
+
+  @rule:helpers.view @capability:views
+  Rule: view($name, $data) wraps the rendered view in a 200 text/html Response
+
+    # catches: view() returning the template unrendered or with another type
+    @id:helpers-view-default
+    Scenario: $this->view('hello', ['name' => 'World'])
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'viewDefault']);
+        """
+      When I request GET "/h"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "<p>Hello, World!</p>"
+
+  @rule:helpers.view-full @capability:views
+  Rule: view($name, $data, $status, $headers)
+
+    @id:helpers-view-full
+    Scenario: $this->view('hello', ['name' => '<b>'], 203, ['X-Probe' => 'helper'])
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'viewFull']);
+        """
+      When I request GET "/h"
+      Then the status is 203
+      And the header "X-Probe" is "helper"
+      And the body is "<p>Hello, &lt;b&gt;!</p>"
+
+  @rule:helpers.no-validate-authorize
+  Rule: the base controller has no validate() or authorize()
+
+    # catches: a Laravel-style base class with validate()/authorize()
+    @id:helpers-no-validate-authorize
+    Scenario: HelperController has neither method, inherited or not
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'introspect']);
+        """
+      When I request GET "/h"
+      Then the status is 200
+      And the JSON body is {"validate":false,"authorize":false}

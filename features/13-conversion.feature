@@ -1,0 +1,203 @@
+Feature: Conversion of an action's return value
+  A Response (or JsonResponse, RedirectResponse) is sent as it is; an array or JSON-serializable
+  object becomes a JsonResponse with status 200; a string or other scalar is cast to string and
+  wrapped in a text/html Response.
+
+  Rule: responses are sent as they are
+
+    # catches: a converter that re-wraps Response objects or resets their status
+    @id:conversion-response-as-is @rule:conversion.response
+    Scenario: new Response('response body', 201, ['X-Probe' => 'response'])
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'response']);
+        """
+      When I request GET "/r"
+      Then the status is 201
+      And the header "X-Probe" is "response"
+      And the content type is "text/html"
+      And the body is "response body"
+      And the trace is "action:ReturnController@response"
+
+    @id:conversion-json-response-as-is @rule:conversion.json-response
+    Scenario: new JsonResponse(['kind' => 'json'], 202)
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'jsonResponse']);
+        """
+      When I request GET "/r"
+      Then the status is 202
+      And the content type is "application/json"
+      And the JSON body is {"kind":"json"}
+
+    @id:conversion-redirect-response-as-is @rule:conversion.redirect-response
+    Scenario: new RedirectResponse('/redirected', 301)
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'redirectResponse']);
+        """
+      When I request GET "/r"
+      Then the status is 301
+      And the header "Location" is "/redirected"
+
+  Rule: arrays and JSON-serializable objects become JSON with status 200
+
+    # catches: arrays cast to the string "Array" or sent as text
+    @id:conversion-array @rule:conversion.array
+    Scenario: a map becomes a JSON object
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'array']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is {"kind":"array","list":[1,2,3]}
+
+    # catches: lists converted to objects with numeric keys
+    @id:conversion-list @rule:conversion.list
+    Scenario: a list becomes a JSON array
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'list']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is [1,2,3]
+
+    # catches: objects stringified ("[object Object]") or rejected
+    @id:conversion-object @rule:conversion.object
+    Scenario: a JSON-serializable object becomes its JSON
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'object']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is {"kind":"object"}
+
+  Rule: strings and other scalars become text/html responses
+
+    # catches: strings sent as text/plain or JSON-encoded
+    @id:conversion-string @rule:conversion.string
+    Scenario: 'plain string'
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'string']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "plain string"
+
+    # catches: an empty string treated as "no response"
+    @id:conversion-empty-string @rule:conversion.empty-string
+    Scenario: ''
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'emptyString']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is empty
+
+    # catches: numbers sent as JSON
+    @id:conversion-int @rule:conversion.int
+    Scenario: 42
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'int']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "42"
+
+    @id:conversion-float @rule:conversion.float
+    Scenario: 1.5
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'float']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "1.5"
+
+  @rule:conversion.bool
+  Rule: booleans are cast like PHP (reference)
+
+    @id:conversion-true
+    Scenario: true becomes "1"
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'true']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "1"
+
+    @id:conversion-false
+    Scenario: false becomes ""
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'false']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is empty
+
+  @rule:conversion.null
+  Rule: null becomes an empty response (reference)
+
+    @id:conversion-null
+    Scenario: null
+      Given the routes:
+        """
+        $router->get('/r', [ReturnController::class, 'null']);
+        """
+      When I request GET "/r"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is empty
+
+  @rule:conversion.closure
+  Rule: closure return values are converted the same way
+
+    # catches: conversion applied to controller actions only
+    @id:conversion-closure-string
+    Scenario: a closure's string becomes text/html
+      Given the routes:
+        """
+        $router->get('/c', fn() => 'from closure');
+        """
+      When I request GET "/c"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "from closure"
+
+    @id:conversion-closure-array
+    Scenario: a closure's array becomes JSON with status 200
+      Given the routes:
+        """
+        $router->get('/c', fn() => ['from' => 'closure', 'list' => []]);
+        """
+      When I request GET "/c"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is {"from":"closure","list":[]}
+
+    @id:conversion-closure-list
+    Scenario: a closure's list becomes a JSON array
+      Given the routes:
+        """
+        $router->get('/c', fn() => ['a', 'b']);
+        """
+      When I request GET "/c"
+      Then the content type is "application/json"
+      And the JSON body is ["a","b"]

@@ -1,0 +1,105 @@
+import { Then } from '@cucumber/cucumber';
+import {
+  describeResponse, expectEqual, fail, isSubset, mediaType, parseFeatureJson, parseJsonBody, show,
+} from './support/expect';
+import type { FwWorld } from './support/world';
+
+/** Assertions on the last response: exact status, headers and bodies. */
+
+Then('the status is {int}', function (this: FwWorld, status: number) {
+  const { request, response } = this.last;
+  if (response.status !== status) {
+    fail(`${request}: expected status ${status}, got ${describeResponse(response)}`, response.status, status);
+  }
+});
+
+Then('the header {string} is {string}', function (this: FwWorld, name: string, value: string) {
+  const { request, response } = this.last;
+  const actual = response.headers[name.toLowerCase()];
+  if (actual !== value) fail(`${request}: expected the header ${name}: ${JSON.stringify(value)}, got ${show(actual)}`, actual, value);
+});
+
+Then('the header {string} is present', function (this: FwWorld, name: string) {
+  const { request, response } = this.last;
+  if (response.headers[name.toLowerCase()] === undefined) fail(`${request}: expected a ${name} header, got none (${describeResponse(response)})`);
+});
+
+Then('the status is a redirection', function (this: FwWorld) {
+  const { request, response } = this.last;
+  if (response.status < 300 || response.status > 399) fail(`${request}: expected a redirection status (3xx), got ${describeResponse(response)}`);
+});
+
+Then('the header {string} is absent', function (this: FwWorld, name: string) {
+  const { request, response } = this.last;
+  const actual = response.headers[name.toLowerCase()];
+  if (actual !== undefined) fail(`${request}: expected no ${name} header, got ${JSON.stringify(actual)}`);
+});
+
+Then('the content type is {string}', function (this: FwWorld, expected: string) {
+  const { request, response } = this.last;
+  const actual = mediaType(response.headers['content-type']);
+  if (actual !== expected.toLowerCase()) {
+    fail(`${request}: expected the media type ${expected}, got ${show(response.headers['content-type'])}`, actual, expected);
+  }
+});
+
+Then('the body is {string}', function (this: FwWorld, expected: string) {
+  const { request, response } = this.last;
+  if (response.body !== expected) fail(`${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
+});
+
+Then('the body is:', function (this: FwWorld, expected: string) {
+  const { request, response } = this.last;
+  if (response.body !== expected) fail(`${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
+});
+
+Then('the body is empty', function (this: FwWorld) {
+  const { request, response } = this.last;
+  if (response.body !== '') fail(`${request}: expected an empty body, got ${describeResponse(response)}`, response.body, '');
+});
+
+Then('the body does not contain {string}', function (this: FwWorld, text: string) {
+  const { request, response } = this.last;
+  if (response.body.includes(text)) fail(`${request}: the body must not contain ${JSON.stringify(text)}; got ${describeResponse(response)}`);
+});
+
+function jsonBodyIs(world: FwWorld, expectedText: string): void {
+  const { request, response } = world.last;
+  const expected = parseFeatureJson(expectedText, 'the expected JSON body');
+  expectEqual(parseJsonBody(response, request), expected, `${request}: JSON body`);
+}
+
+Then('the JSON body is:', function (this: FwWorld, expected: string) {
+  jsonBodyIs(this, expected);
+});
+
+Then(/^the JSON body is (\{.*\}|\[.*\]|".*"|-?[0-9.]+|true|false|null)$/, function (this: FwWorld, expected: string) {
+  jsonBodyIs(this, expected);
+});
+
+Then('the JSON body contains:', function (this: FwWorld, expectedText: string) {
+  const { request, response } = this.last;
+  const expected = parseFeatureJson(expectedText, 'the expected JSON subset');
+  const actual = parseJsonBody(response, request);
+  if (!isSubset(actual, expected)) fail(`${request}: expected a JSON body containing ${show(expected)}, got ${show(actual)}`, actual, expected);
+});
+
+/**
+ * RFC 9110 §10.2.1: Allow is a comma-separated list of methods, optional whitespace around the
+ * commas. HEAD and OPTIONS are left out of the comparison: frameworks may answer them implicitly.
+ */
+Then('the Allow header lists exactly {string}', function (this: FwWorld, expectedList: string) {
+  const { request, response } = this.last;
+  const raw = response.headers['allow'];
+  if (raw === undefined) fail(`${request}: expected an Allow header listing ${expectedList}, got none (${describeResponse(response)})`);
+  const listed = raw.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  if (listed.some((m) => !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(m))) fail(`${request}: the Allow header ${JSON.stringify(raw)} is not an RFC 9110 list of method tokens`);
+  const duplicates = listed.filter((m, i) => listed.indexOf(m) !== i);
+  if (duplicates.length > 0) fail(`${request}: the Allow header ${JSON.stringify(raw)} lists ${duplicates.join(', ')} more than once`);
+  const relevant = listed.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+  const expected = expectedList.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const sorted = (xs: string[]): string[] => [...xs].sort();
+  if (JSON.stringify(sorted(relevant)) !== JSON.stringify(sorted(expected))) {
+    fail(`${request}: expected the Allow header to list exactly ${expected.join(', ')} (HEAD and OPTIONS aside), got ${JSON.stringify(raw)}`, raw, expectedList);
+  }
+});

@@ -1,0 +1,80 @@
+import type { DataTable } from '@cucumber/cucumber';
+import type { EchoBody, TypedValue } from '../../conformance-runner/src/protocol';
+import { describeResponse, fail, parseFeatureJson } from './expect';
+import type { FwWorld } from './world';
+
+/**
+ * Echo bodies of the probe catalog (protocol §4.1). A response that is not a 2xx JSON body is
+ * the framework's doing (wrong route, wrong conversion) and fails the scenario; a JSON body that
+ * breaks the echo schema is the adapter's port of the catalog and is reported as an adapter error.
+ */
+export function echoOf(world: FwWorld): EchoBody {
+  const { request, response } = world.last;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    parsed = undefined;
+  }
+  if (response.status < 200 || response.status > 299 || parsed === undefined) {
+    fail(`${request}: expected an echo body from a probe, got ${describeResponse(response)}`);
+  }
+  return world.client.parseEcho<EchoBody>(response, request);
+}
+
+export function actionEcho(world: FwWorld): { action: string; params: Record<string, TypedValue>; ctor?: Record<string, TypedValue> } {
+  const echo = echoOf(world);
+  if (!('action' in echo)) fail(`${world.last.request}: expected the echo of a controller action, got the echo of a closure: ${JSON.stringify(echo)}`);
+  return echo;
+}
+
+export function closureEcho(world: FwWorld): TypedValue[] {
+  const echo = echoOf(world);
+  if (!('closure' in echo)) fail(`${world.last.request}: expected the echo of the closure, got the echo of ${echo.action}: ${JSON.stringify(echo)}`);
+  return echo.args;
+}
+
+const SCALARS = ['string', 'int', 'float', 'bool', 'null'];
+
+/** A typed value written in a feature: type name plus a JSON value ("int", "7"). */
+export function typedValue(type: string, valueJson: string): TypedValue {
+  const value = parseFeatureJson(valueJson, `the ${type} value`);
+  if (!SCALARS.includes(type) && !['Request', 'Clock', 'StoreItemRequest', 'Item'].includes(type)) {
+    throw new Error(`unknown typed-value type "${type}" (protocol §4.1)`);
+  }
+  return { type: type as TypedValue['type'], value };
+}
+
+/** Table `| name | type | value |` (value as JSON) → ordered typed values by name. */
+export function paramsTable(table: DataTable): [string, TypedValue][] {
+  const rows = table.raw();
+  const header = rows[0]?.map((c) => c.trim());
+  if (JSON.stringify(header) !== JSON.stringify(['name', 'type', 'value'])) {
+    throw new Error('the parameter table needs the header | name | type | value |');
+  }
+  return rows.slice(1).map(([name, type, value]) => [name!, typedValue(type!, value!)]);
+}
+
+/** Table `| type | value |` → typed values in order. */
+export function argsTable(table: DataTable): TypedValue[] {
+  const rows = table.raw();
+  const header = rows[0]?.map((c) => c.trim());
+  if (JSON.stringify(header) !== JSON.stringify(['type', 'value'])) throw new Error('the argument table needs the header | type | value |');
+  return rows.slice(1).map(([type, value]) => typedValue(type!, value!));
+}
+
+/** Same value and same JSON type: 7 and 7.0 are both numbers, so the `type` field decides. */
+export function sameTyped(actual: TypedValue | undefined, expected: TypedValue): boolean {
+  if (!actual || actual.type !== expected.type) return false;
+  return JSON.stringify(actual.value) === JSON.stringify(expected.value) || deepEqualUnordered(actual.value, expected.value);
+}
+
+function deepEqualUnordered(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqualUnordered((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

@@ -1,0 +1,51 @@
+import { After, AfterAll, Before, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import { MEDIA } from '../../conformance-runner/src/protocol';
+import { capabilitiesOf, checkParameters, closeClients } from './clients';
+import { FwWorld } from './world';
+
+// Cucumber fixes step timeouts when support code loads, so this is the one value read from the
+// environment (docs/architecture.md, "World parameters").
+setDefaultTimeout(Number(process.env.FW_STEP_TIMEOUT_MS ?? 20000));
+
+setWorldConstructor(FwWorld);
+
+const CAPABILITY_TAG = '@capability:';
+/** Property scenarios (steps/properties) bring their own client, capability check and attachments. */
+const OURS = 'not @property';
+
+/**
+ * Capabilities beyond `routing` that the scenario declares: a target that lacks one gets the
+ * scenario reported as unsupported instead of failed.
+ */
+Before({ tags: OURS }, async function (this: FwWorld, { pickle }) {
+  checkParameters(this.parameters);
+  this.client.resetLog();
+  const needed = pickle.tags.map((t) => t.name).filter((t) => t.startsWith(CAPABILITY_TAG)).map((t) => t.slice(CAPABILITY_TAG.length));
+  if (needed.length === 0) return undefined;
+  const declared = await capabilitiesOf(this.parameters);
+  const missing = needed.filter((c) => !declared.includes(c));
+  if (missing.length === 0) return undefined;
+  this.unsupported = true;
+  this.attach(JSON.stringify({
+    capability: missing[0],
+    message: `the target does not declare the capabilit${missing.length > 1 ? 'ies' : 'y'} ${missing.map((c) => `"${c}"`).join(', ')}`,
+  }), MEDIA.unsupported);
+  return 'skipped';
+});
+
+After({ tags: OURS }, async function (this: FwWorld, { result }) {
+  const mine = this.used || Object.values(this.routeFiles).some((file) => file.length > 0);
+  if (mine && result?.status !== Status.PASSED && !this.unsupported) {
+    this.attach(JSON.stringify({ manifest: this.manifest, exchanges: [...this.client.exchanges] }), MEDIA.repro);
+  }
+  try {
+    await this.unload();
+  } catch (err) {
+    // Unloading is housekeeping: a failure there must not change the scenario's verdict.
+    this.attach(`could not unload the application: ${(err as Error).message}`, 'text/plain');
+  }
+});
+
+AfterAll(async function () {
+  await closeClients();
+});

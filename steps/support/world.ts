@@ -1,0 +1,115 @@
+import { World, type IWorldOptions } from '@cucumber/cucumber';
+import {
+  AdapterError, UnsupportedError, MEDIA,
+  type AdapterClient, type AppResponse, type Manifest, type Statement, type UrlResult,
+} from '../../conformance-runner/src/protocol';
+import type { WorldParameters } from '../../conformance-runner/src/protocol/world';
+import { checkParameters, clientFor } from './clients';
+
+type LoadState =
+  | { kind: 'not-loaded' }
+  | { kind: 'loaded'; app: string }
+  | { kind: 'boot-failed'; message: string }
+  | { kind: 'unsupported' };
+
+/**
+ * State of one scenario: the manifest the Given steps build, the application loaded from it
+ * (lazily, on the first request or URL step), and the last response / generated URL.
+ */
+export class FwWorld extends World<WorldParameters> {
+  readonly routeFiles: Record<string, Statement[]> = { web: [] };
+  readonly bootstrap: string[] = [];
+  readonly providers: string[] = [];
+  private state: LoadState = { kind: 'not-loaded' };
+  private lastResponse?: { request: string; response: AppResponse };
+  private lastUrl?: { name: string; result: UrlResult };
+  /** Set once a step talks to the target, so hooks know the scenario is one of ours. */
+  used = false;
+  /** Set when the scenario was not run because the target lacks a capability. */
+  unsupported = false;
+
+  constructor(options: IWorldOptions<WorldParameters>) {
+    super(options);
+  }
+
+  get client(): AdapterClient {
+    checkParameters(this.parameters);
+    return clientFor(this.parameters);
+  }
+
+  get manifest(): Manifest {
+    const manifest: Manifest = { protocol: 1, routeFiles: { ...this.routeFiles, web: this.routeFiles.web! } };
+    if (this.bootstrap.length > 0) manifest.bootstrap = [...this.bootstrap];
+    if (this.providers.length > 0) manifest.providers = [...this.providers];
+    return manifest;
+  }
+
+  get loadedApp(): string | undefined {
+    return this.state.kind === 'loaded' ? this.state.app : undefined;
+  }
+
+  addRoutes(file: string, statements: Statement[]): void {
+    if (this.state.kind !== 'not-loaded') {
+      throw new Error('routes were given after the application was loaded: put every "Given" before the first request');
+    }
+    (this.routeFiles[file] ??= []).push(...statements);
+  }
+
+  /** Loads the application once. Returns its outcome; a boot failure is data, not an error. */
+  async load(): Promise<LoadState> {
+    if (this.state.kind !== 'not-loaded') return this.state;
+    this.used = true;
+    try {
+      const result = await this.client.loadApp(this.manifest);
+      this.state = result.ok ? { kind: 'loaded', app: result.app } : { kind: 'boot-failed', message: result.message };
+    } catch (err) {
+      if (!(err instanceof UnsupportedError)) throw err;
+      this.attach(JSON.stringify({ capability: err.capability, message: err.message }), MEDIA.unsupported);
+      this.state = { kind: 'unsupported' };
+      this.unsupported = true;
+    }
+    return this.state;
+  }
+
+  /**
+   * The loaded application's id, or undefined when the target declared the manifest
+   * unsupported (the step must then return 'skipped'). A boot failure the scenario did not
+   * expect is reported as an adapter-level error, as docs/architecture.md prescribes.
+   */
+  async app(): Promise<string | undefined> {
+    const state = await this.load();
+    if (state.kind === 'unsupported') return undefined;
+    if (state.kind === 'boot-failed') {
+      throw new AdapterError(`the application did not boot, but this scenario expects it to: ${state.message}`);
+    }
+    if (state.kind !== 'loaded') throw new Error('unreachable: application not loaded');
+    return state.app;
+  }
+
+  recordResponse(request: string, response: AppResponse): void {
+    this.lastResponse = { request, response };
+  }
+
+  /** The last response, with the request that produced it (for failure messages). */
+  get last(): { request: string; response: AppResponse } {
+    if (!this.lastResponse) throw new Error('no request was sent yet: a "When I request ..." step must come first');
+    return this.lastResponse;
+  }
+
+  recordUrl(name: string, result: UrlResult): void {
+    this.lastUrl = { name, result };
+  }
+
+  get url(): { name: string; result: UrlResult } {
+    if (!this.lastUrl) throw new Error('no URL was generated yet: a "When I generate the URL for ..." step must come first');
+    return this.lastUrl;
+  }
+
+  /** Unloads the application; called by the After hook. */
+  async unload(): Promise<void> {
+    if (this.state.kind !== 'loaded') return;
+    const app = this.state.app;
+    this.state = { kind: 'not-loaded' };
+    await this.client.deleteApp(app);
+  }
+}
