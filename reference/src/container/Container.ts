@@ -1,0 +1,244 @@
+import { BindingResolutionError } from './BindingResolutionError';
+import { isClass } from './isClass';
+import type { AbstractClass, Class, Constructor, Factory, Key, Token } from './types';
+
+type Lifetime = 'transient' | 'singleton' | 'scoped';
+
+interface Binding {
+  readonly factory: Factory<unknown>;
+  readonly lifetime: Lifetime;
+  /** Set when the binding is a class, so the router can inspect it before anything is built. */
+  readonly concrete: Class | undefined;
+}
+
+type ResolvingCallback = (instance: unknown, container: Container) => void;
+
+/**
+ * Construction is synchronous, so one module-wide stack is enough to detect
+ * dependency cycles across parent and child containers.
+ */
+const buildStack: unknown[] = [];
+
+export function describeKey(key: unknown): string {
+  if (typeof key === 'function') return key.name || '(anonymous class)';
+  return String(key);
+}
+
+/**
+ * Service container: bindings, singletons, instances, aliases and automatic
+ * construction of classes that declare `static inject`.
+ *
+ * `scope()` creates a child container. The application opens one per request
+ * and binds the current Request in it, so anything built during dispatch can
+ * receive that request while singletons stay in the root.
+ */
+export class Container {
+  private readonly bindings = new Map<unknown, Binding>();
+  private readonly instances = new Map<unknown, unknown>();
+  private readonly aliases = new Map<string | symbol, Key>();
+  private readonly callbacks: Array<[AbstractClass, ResolvingCallback]> = [];
+
+  constructor(readonly parent: Container | null = null) {}
+
+  /** A new instance on every make(). `concrete` is a factory or a class; omitted, the key must be a class. */
+  bind<T>(key: Key<T>, concrete?: Factory<T> | Class<T>): this {
+    return this.register(key, concrete, 'transient');
+  }
+
+  /** One shared instance, created on first make() and owned by this container. */
+  singleton<T>(key: Key<T>, concrete?: Factory<T> | Class<T>): this {
+    return this.register(key, concrete, 'singleton');
+  }
+
+  /** One instance per scope (per request when made during dispatch). */
+  scoped<T>(key: Key<T>, concrete?: Factory<T> | Class<T>): this {
+    return this.register(key, concrete, 'scoped');
+  }
+
+  /** Binds an existing value. */
+  instance<T>(key: Key<T>, value: T): T {
+    this.forget(key);
+    this.instances.set(key, value);
+    return value;
+  }
+
+  /** Makes `name` resolve to whatever `target` resolves to. */
+  alias(name: string | symbol, target: Key): this {
+    if (name === target) throw new BindingResolutionError(`[${describeKey(name)}] is aliased to itself.`);
+    this.bindings.delete(name);
+    this.instances.delete(name);
+    this.aliases.set(name, target);
+    return this;
+  }
+
+  /** Runs `callback` for every instance of `type` this container (or a child) builds. */
+  resolving<T>(type: AbstractClass<T>, callback: (instance: T, container: Container) => void): this {
+    this.callbacks.push([type, callback as ResolvingCallback]);
+    return this;
+  }
+
+  /** Whether the key has a binding, an instance or an alias here or in a parent. */
+  bound(key: Key): boolean {
+    for (let c: Container | null = this; c !== null; c = c.parent) {
+      if (c.instances.has(key) || c.bindings.has(key) || (isAliasKey(key) && c.aliases.has(key))) return true;
+    }
+    return false;
+  }
+
+  /** Whether make(key) can be expected to succeed: bound, or a class that can be built. */
+  has(key: Key): boolean {
+    return this.bound(key) || isClass(this.canonical(key));
+  }
+
+  make<T>(key: Constructor<T>): T;
+  make<T>(key: Token<T>): T;
+  make<T = unknown>(key: Key): T;
+  make(key: Key): unknown {
+    const canonical = this.canonical(key);
+    if (canonical === Container) return this;
+    for (let owner: Container | null = this; owner !== null; owner = owner.parent) {
+      if (owner.instances.has(canonical)) return owner.instances.get(canonical);
+      const binding = owner.bindings.get(canonical);
+      if (binding !== undefined) return this.resolveBinding(owner, canonical, binding);
+    }
+    if (isClass(canonical)) return this.build(canonical as Class);
+    const via = canonical === key ? '' : ` (via alias [${describeKey(key)}])`;
+    throw new BindingResolutionError(`Target [${describeKey(canonical)}]${via} is not bound in the container.`);
+  }
+
+  /** Constructs a class, resolving the keys listed in its `static inject`. */
+  build<T>(cls: Class<T>): T {
+    if (buildStack.includes(cls)) {
+      const cycle = [...buildStack.slice(buildStack.indexOf(cls)), cls].map(describeKey).join(' -> ');
+      throw new BindingResolutionError(`Circular dependency while building [${describeKey(cls)}]: ${cycle}.`);
+    }
+    const keys = injectList(cls);
+    buildStack.push(cls);
+    try {
+      const args = keys.map((dependency, position) => {
+        try {
+          return this.make(dependency);
+        } catch (error) {
+          if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new BindingResolutionError(
+            `Unresolvable dependency #${position} [${describeKey(dependency)}] of [${describeKey(cls)}]: ${reason}`,
+          );
+        }
+      });
+      const instance = new cls(...args);
+      this.fireResolving(instance);
+      return instance;
+    } finally {
+      buildStack.pop();
+    }
+  }
+
+  /** The class `make(key)` would build, when that is known without building anything. */
+  classFor(key: Key): Class | undefined {
+    const canonical = this.canonical(key);
+    for (let owner: Container | null = this; owner !== null; owner = owner.parent) {
+      if (owner.instances.has(canonical)) {
+        const value = owner.instances.get(canonical);
+        return isClass(canonical) ? (canonical as Class) : ((value as object | null)?.constructor as Class | undefined);
+      }
+      const binding = owner.bindings.get(canonical);
+      if (binding !== undefined) return binding.concrete;
+    }
+    return isClass(canonical) ? (canonical as Class) : undefined;
+  }
+
+  /** A child container: sees every binding of this one, keeps its own instances. */
+  scope(): Container {
+    return new Container(this);
+  }
+
+  private register<T>(key: Key<T>, concrete: Factory<T> | Class<T> | undefined, lifetime: Lifetime): this {
+    const target = concrete ?? key;
+    let binding: Binding;
+    if (isClass(target)) {
+      const cls = target as Class<T>;
+      binding = { factory: (c) => c.build(cls), lifetime, concrete: cls };
+    } else if (typeof target === 'function') {
+      binding = { factory: target as Factory<T>, lifetime, concrete: undefined };
+    } else {
+      throw new BindingResolutionError(`Cannot bind [${describeKey(key)}]: give a class or a factory function.`);
+    }
+    this.forget(key);
+    this.bindings.set(key, binding);
+    return this;
+  }
+
+  private forget(key: Key): void {
+    this.bindings.delete(key);
+    this.instances.delete(key);
+    if (isAliasKey(key)) this.aliases.delete(key);
+  }
+
+  private resolveBinding(owner: Container, key: unknown, binding: Binding): unknown {
+    switch (binding.lifetime) {
+      case 'transient':
+        return binding.factory(this);
+      case 'singleton': {
+        // Built by the owner so a shared instance can never capture request-scoped state.
+        const value = binding.factory(owner);
+        owner.instances.set(key, value);
+        return value;
+      }
+      case 'scoped': {
+        const value = binding.factory(this);
+        this.instances.set(key, value);
+        return value;
+      }
+    }
+  }
+
+  private canonical(key: Key): Key {
+    let current = key;
+    for (let hops = 0; hops < 64; hops++) {
+      if (!isAliasKey(current)) return current;
+      let next: Key | undefined;
+      for (let c: Container | null = this; c !== null && next === undefined; c = c.parent) {
+        // A binding or instance under the name itself wins over an alias further up.
+        if (c.bindings.has(current) || c.instances.has(current)) return current;
+        next = c.aliases.get(current);
+      }
+      if (next === undefined) return current;
+      current = next;
+    }
+    throw new BindingResolutionError(`Alias cycle detected for [${describeKey(key)}].`);
+  }
+
+  private fireResolving(instance: unknown): void {
+    for (let c: Container | null = this; c !== null; c = c.parent) {
+      for (const [type, callback] of c.callbacks) {
+        if (instance instanceof type) callback(instance, this);
+      }
+    }
+  }
+}
+
+function isAliasKey(key: unknown): key is string | symbol {
+  return typeof key === 'string' || typeof key === 'symbol';
+}
+
+function injectList(cls: Class): readonly Key[] {
+  const declared: unknown = (cls as { inject?: unknown }).inject;
+  if (declared === undefined) {
+    if (cls.length > 0) {
+      throw new BindingResolutionError(
+        `Cannot build [${describeKey(cls)}]: its constructor takes ${cls.length} parameter(s) but the class declares no static inject.`,
+      );
+    }
+    return [];
+  }
+  if (!Array.isArray(declared)) {
+    throw new BindingResolutionError(`Cannot build [${describeKey(cls)}]: static inject must be an array of keys.`);
+  }
+  if (cls.length > declared.length) {
+    throw new BindingResolutionError(
+      `Cannot build [${describeKey(cls)}]: its constructor takes ${cls.length} parameter(s) but static inject lists ${declared.length}.`,
+    );
+  }
+  return declared as readonly Key[];
+}

@@ -1,0 +1,49 @@
+import { HeaderBag, type HeaderInput } from './HeaderBag';
+
+export type ResponseBody = string | Uint8Array;
+
+/**
+ * An HTTP response. A body given as a string is served as
+ * `text/html; charset=UTF-8` unless a Content-Type header says otherwise.
+ */
+export class Response {
+  readonly headers: HeaderBag;
+  protected body: ResponseBody;
+
+  constructor(
+    content: ResponseBody = '',
+    public status = 200,
+    headers: HeaderInput = {},
+  ) {
+    if (!Number.isInteger(status) || status < 100 || status > 999) {
+      throw new RangeError(`Invalid HTTP status code [${status}].`);
+    }
+    this.body = content;
+    this.headers = new HeaderBag(headers);
+    if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
+  }
+
+  getContent(): ResponseBody {
+    return this.body;
+  }
+
+  setContent(content: ResponseBody): this {
+    this.body = content;
+    return this;
+  }
+
+  /** The body as UTF-8 text. */
+  text(): string {
+    return typeof this.body === 'string' ? this.body : Buffer.from(this.body).toString('utf8');
+  }
+
+  header(name: string, value: string | number | readonly string[]): this {
+    this.headers.set(name, value);
+    return this;
+  }
+
+  /** Byte length of the body as it will be written. */
+  byteLength(): number {
+    return typeof this.body === 'string' ? Buffer.byteLength(this.body) : this.body.byteLength;
+  }
+}
