@@ -185,7 +185,7 @@ export class AdapterClient {
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new RequestTimeoutError(method, path, this.timeoutMs);
       }
-      throw new AdapterError(`${method} ${this.origin}${path} failed: ${(err as Error).message}` + (code ? ` (${code})` : ''));
+      throw new AdapterError(`${method} ${this.origin}${path} failed: ${(err as Error).message}` + (code ? ` (${code})` : ''), { code });
     } finally {
       exchange.durationMs = performance.now() - started;
     }
@@ -211,7 +211,7 @@ export class AdapterClient {
   }
 
   private controlFailure(what: string, res: AppResponse): AdapterError {
-    if (res.status === 401) return new AdapterError(`${what} was refused (401): the token is wrong or missing`);
+    if (res.status === 401) return new AdapterError(`${what} was refused (401): the token is wrong or missing`, { status: 401 });
     const error = this.parseError(res, what);
     return new AdapterError(`${what} answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
   }

@@ -11,7 +11,8 @@ let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
 function load(): Map<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: false, strict: false });
+  // verbose: violations of `not` can then quote the schema they must not match.
+  const ajv = new Ajv2020({ allErrors: false, strict: false, verbose: true });
   const names: SchemaName[] = ['info', 'manifest', 'app-loaded', 'url-request', 'url-result', 'error', 'echo'];
   compiled = new Map();
   for (const name of names) {
@@ -36,9 +37,17 @@ export function firstViolation(schema: SchemaName, data: unknown): SchemaViolati
   const leaf = errors[0];
   if (!leaf) return { pointer: '', message: 'does not match the schema' };
   const extra = leaf.keyword === 'enum' ? `: ${JSON.stringify((leaf.params as { allowedValues: unknown[] }).allowedValues)}`
+    : leaf.keyword === 'const' ? `: ${JSON.stringify((leaf.params as { allowedValue: unknown }).allowedValue)}`
     : leaf.keyword === 'additionalProperties' ? `: "${(leaf.params as { additionalProperty: string }).additionalProperty}"`
     : '';
-  return { pointer: leaf.instancePath, message: `${leaf.message ?? 'is invalid'}${extra}` };
+  // "must NOT be valid" alone tells an implementer nothing; say what the value must not match.
+  const message = leaf.keyword === 'not' ? `must not match ${JSON.stringify(leaf.schema)}` : `${leaf.message ?? 'is invalid'}${extra}`;
+  // A bad member *name* (propertyNames) is reported at the object, like every validator's instance
+  // path; name the member in the message so it can be found.
+  return {
+    pointer: leaf.instancePath,
+    message: leaf.propertyName !== undefined ? `member name ${JSON.stringify(leaf.propertyName)} ${message}` : message,
+  };
 }
 
 export function describeViolation(schema: SchemaName, v: SchemaViolation): string {

@@ -1,0 +1,53 @@
+import type { Capability, Info, Manifest } from '../protocol';
+import { Findings } from './Findings';
+import type { Probe, ProbeExchange } from './Probe';
+
+/** Applications that one check loads and later checks use. */
+export type AppRole = 'minimal' | 'echo' | 'route-files';
+
+export interface CheckContext {
+  probe: Probe;
+  info: Info;
+  declares(capability: Capability): boolean;
+  apps: Partial<Record<AppRole, string>>;
+  /** Every app id loaded during the check, deleted at the end. */
+  loaded: Set<string>;
+}
+
+export interface Check {
+  id: string;
+  section: string;
+  title: string;
+  /** Capabilities the adapter must declare for the check to apply (skipped otherwise). */
+  needs?: Capability[];
+  /** Apps loaded by earlier checks that this one uses (skipped when they could not be loaded). */
+  uses?: AppRole[];
+  /** Records deviations in `f`; returns what was seen, shown when the check passes. */
+  run(ctx: CheckContext, f: Findings): Promise<string | undefined>;
+}
+
+/** POST /__fw/apps expecting 201 app-loaded; remembers the id for cleanup. */
+export async function loadApp(ctx: CheckContext, f: Findings, manifest: Manifest): Promise<{ app: string; routes?: number } | undefined> {
+  const ex = await ctx.probe.control('POST', 'apps', { body: manifest });
+  if (ex.response?.status === 422) {
+    const error = f.parse<{ error: { kind: string; message: string } }>(ex, 'error', '{"error":...}');
+    f.see(ex);
+    f.fail(`${f.section}: this manifest is valid and uses only the probe catalog, so POST /__fw/apps must answer 201 {"app":...}; ` +
+      `got 422${error ? ` (${error.error.kind}): ${error.error.message}` : ''}`);
+    return undefined;
+  }
+  const loaded = f.expectMessage<{ app: string; routes?: number }>(ex, 201, 'app-loaded', '{"app":"<id>","routes":<n>}');
+  if (loaded) ctx.loaded.add(loaded.app);
+  return loaded;
+}
+
+/** A request that should have been refused may have loaded an app anyway: unload it at the end. */
+export function rememberAccidentalApp(ctx: CheckContext, ex: ProbeExchange): void {
+  if (ex.response?.status !== 201) return;
+  try {
+    const app = (JSON.parse(ex.response.body) as { app?: unknown }).app;
+    if (typeof app === 'string') ctx.loaded.add(app);
+  } catch {
+    // not JSON: nothing was announced, nothing to unload
+  }
+}

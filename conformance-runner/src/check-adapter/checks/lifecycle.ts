@@ -1,0 +1,54 @@
+import { HEADER_ERROR } from '../../protocol';
+import { rememberAccidentalApp, type Check } from '../Check';
+import { UNBALANCED_BRACE } from '../manifests';
+import { brief } from '../Probe';
+
+const bootError: Check = {
+  id: 'boot-error',
+  section: '§2.3',
+  title: 'a route definition the framework rejects (unbalanced brace) answers 422 kind boot with its message',
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('POST', 'apps', { body: UNBALANCED_BRACE });
+    if (ex.response?.status === 201) {
+      rememberAccidentalApp(ctx, ex);
+      f.see(ex);
+      f.warn('the framework accepted the route "/fw-check/{broken", so boot-error reporting could not be checked. If it rejects a route ' +
+        'definition, POST /__fw/apps must answer 422 {"error":{"kind":"boot","message":<the framework\'s message>}}');
+      return undefined;
+    }
+    const error = f.expectError(ex, 422, 'boot');
+    return error ? `422 boot: ${error.message}` : undefined;
+  },
+};
+
+const deleteApp: Check = {
+  id: 'delete',
+  section: '§2',
+  title: 'DELETE /__fw/apps/{id} answers 204 and the application is gone',
+  uses: ['minimal'],
+  async run(ctx, f) {
+    const app = ctx.apps.minimal!;
+    const ex = await ctx.probe.control('DELETE', `apps/${encodeURIComponent(app)}`);
+    if (!f.expectStatus(ex, 204, '(no body)')) return undefined;
+    ctx.loaded.delete(app);
+    if (ex.response?.body !== '') f.warn(`204 has no body; got ${JSON.stringify(ex.response?.body)}`);
+    const after = await ctx.probe.app('GET', '/fw-check/hello', app);
+    f.see(after);
+    if (after.response?.headers[HEADER_ERROR] === undefined) {
+      f.fail(`§3: after DELETE, "${app}" is an unknown app id, so a request for it must get X-Fw-Error; got ${brief(after)}`);
+    }
+    return `204, then X-Fw-Error: ${after.response?.headers[HEADER_ERROR]}`;
+  },
+};
+
+const deleteUnknown: Check = {
+  id: 'delete.unknown',
+  section: '§2',
+  title: 'DELETE /__fw/apps/{id} of an unknown id answers 404 kind app',
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('DELETE', 'apps/fw-check-no-such-app');
+    return f.expectError(ex, 404, 'app') ? '404 app' : undefined;
+  },
+};
+
+export const lifecycleChecks: Check[] = [bootError, deleteApp, deleteUnknown];

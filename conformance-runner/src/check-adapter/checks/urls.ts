@@ -1,0 +1,45 @@
+import type { Check } from '../Check';
+import { ECHO_ROUTE_NAME } from '../manifests';
+
+const generate: Check = {
+  id: 'url.generate',
+  section: '§2.4',
+  title: `POST /__fw/url for the named route ${ECHO_ROUTE_NAME} answers 200 {"url": ...}`,
+  needs: ['named-routes', 'url-generation'],
+  uses: ['echo'],
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: ECHO_ROUTE_NAME, params: { value: 'abc' } } });
+    const body = f.expectMessage<{ url: string }>(ex, 200, 'url-result', '{"url":"/fw-check/echo/abc"}');
+    if (!body) return undefined;
+    if (body.url !== '/fw-check/echo/abc') {
+      f.warn(`route GET /fw-check/echo/{value} with {"value":"abc"} should give "/fw-check/echo/abc"; got ${JSON.stringify(body.url)} (the suite's URL scenarios will tell more)`);
+    }
+    return `url ${JSON.stringify(body.url)}`;
+  },
+};
+
+const unknownName: Check = {
+  id: 'url.unknown-name',
+  section: '§2.4',
+  title: 'POST /__fw/url for an unknown route name answers 422 kind url',
+  needs: ['named-routes', 'url-generation'],
+  uses: ['echo'],
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: 'fw-check.no-such-name', params: {} } });
+    const error = f.expectError(ex, 422, 'url');
+    return error ? `422 url: ${error.message}` : undefined;
+  },
+};
+
+const unknownApp: Check = {
+  id: 'url.unknown-app',
+  section: '§2',
+  title: 'POST /__fw/url for an unknown app id answers 404 kind app',
+  needs: ['url-generation'],
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('POST', 'url', { body: { app: 'fw-check-no-such-app', name: ECHO_ROUTE_NAME, params: {} } });
+    return f.expectError(ex, 404, 'app') ? '404 app' : undefined;
+  },
+};
+
+export const urlChecks: Check[] = [generate, unknownName, unknownApp];

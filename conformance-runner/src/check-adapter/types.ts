@@ -1,0 +1,36 @@
+import type { Info } from '../protocol';
+
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+
+/** One exchange shown under a check: enough to reproduce it with curl. */
+export interface Evidence {
+  sent: string;
+  got: string;
+}
+
+export interface CheckResult {
+  /** Stable id, e.g. `manifest.method`. */
+  id: string;
+  /** Section of docs/adapter-protocol.md that requires the behaviour, e.g. `§2.3`. */
+  section: string;
+  /** What the check expects, in one line. */
+  title: string;
+  status: CheckStatus;
+  /** For pass: what was seen; otherwise every deviation, each a sentence an implementer can act on. */
+  messages: string[];
+  evidence: Evidence[];
+}
+
+export interface CheckReport {
+  /** Base URL of the adapter that was checked. */
+  target: string;
+  implementation?: Info['implementation'];
+  protocol?: number;
+  checks: CheckResult[];
+  counts: Record<CheckStatus, number>;
+  /** True when no check failed (warnings and skips are allowed). */
+  ok: boolean;
+  /** What `fw-conformance --check-adapter` exits with. */
+  exitCode: 0 | 1;
+  durationMs: number;
+}

@@ -1,0 +1,101 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { killAllTargetsSync, stopAllTargets } from '../target';
+import { parseCommandLine, UsageError } from './args';
+import { HELP } from './help';
+import type { CliOptions } from './options';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/** Exit codes of the command (also in run/run.ts, which is loaded only when a run starts). */
+const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
+
+/**
+ * The fw-conformance command. Returns the exit code: 0 pass, 1 fail (or an incomplete run), 2 a
+ * bad command line, 130 interrupted by Ctrl-C. Never prints a stack trace for a user's mistake.
+ */
+export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCommandLine(argv, cwd);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`fw-conformance: ${err.message} (see fw-conformance --help)\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  if (options.help) {
+    process.stdout.write(HELP);
+    return EXIT.pass;
+  }
+  if (options.version) {
+    process.stdout.write(`${suiteVersion()}\n`);
+    return EXIT.pass;
+  }
+  if (options.checkAdapter) return runCheckAdapter(options, cwd);
+  // Loaded on demand: cucumber and the report renderers take a while to load, --help should not.
+  const { runConformance } = await import('../run/run');
+  return runConformance(options, {
+    cwd,
+    repoRoot: REPO_ROOT,
+    // The runner's own end-to-end tests point this at a fixture suite.
+    suiteRoot: path.resolve(cwd, process.env.FW_CONFORMANCE_SUITE_DIR ?? REPO_ROOT),
+    suiteVersion: suiteVersion(),
+    tty: process.stdout.isTTY === true,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+}
+
+async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number> {
+  const { checkAdapter, formatCheckReport } = await import('../check-adapter');
+  const { openTarget, TargetError } = await import('../target');
+  const onSignal = () => void stopAllTargets().finally(() => process.exit(EXIT.sigint));
+  process.once('SIGINT', onSignal);
+  try {
+    const target = await openTarget({
+      target: options.target, token: options.token, start: options.start, cwd,
+      startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
+    });
+    try {
+      const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs });
+      process.stdout.write(formatCheckReport(report, { color: process.stdout.isTTY === true }) + '\n');
+      return report.exitCode;
+    } finally {
+      await target.stop();
+    }
+  } catch (err) {
+    if (err instanceof TargetError) {
+      process.stderr.write(`fw-conformance: ${err.message}\n`);
+      return EXIT.fail;
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+function suiteVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Entry point of bin/fw-conformance.js: runs main() and exits explicitly, since cucumber support
+ * code may keep handles (HTTP pools) open and an interrupted run leaves cucumber running.
+ */
+export function runCli(): void {
+  process.on('exit', () => killAllTargetsSync());
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`fw-conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+      void stopAllTargets().finally(() => process.exit(EXIT.fail));
+    },
+  );
+}
+
+if (require.main === module) runCli();

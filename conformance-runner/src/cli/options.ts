@@ -1,0 +1,40 @@
+import type { Level } from '../run/levels';
+
+/** The fw-conformance command's options, validated (see args.ts and help.ts). */
+export interface CliOptions {
+  help: boolean;
+  version: boolean;
+  target?: string;
+  token?: string;
+  start?: string;
+  checkAdapter: boolean;
+  tags?: string;
+  rules: string[];
+  levels: Level[];
+  expectations?: string;
+  updateExpectations: boolean;
+  out: string;
+  /** Undefined: the run picks a random seed, prints and records it. */
+  seed?: number;
+  numRuns: number;
+  path?: string;
+  oracle?: 'reference';
+  requestTimeoutMs: number;
+  scenarioTimeoutMs?: number;
+  startTimeoutMs: number;
+  parallel: number;
+  failFast: boolean;
+  coverage: boolean;
+  quiet: boolean;
+}
+
+export const DEFAULTS = {
+  out: 'reports',
+  numRuns: 100,
+  requestTimeoutMs: 10_000,
+  startTimeoutMs: 30_000,
+  parallel: 0,
+} as const;
+
+/** The command line of the reference adapter (used by --oracle reference). */
+export const REFERENCE_ADAPTER_COMMAND = 'node -r ts-node/register reference/adapter/main.ts';

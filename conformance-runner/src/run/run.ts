@@ -1,0 +1,372 @@
+import { randomInt } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../cli/options';
+import { compareWithExpectations, type Comparison } from '../expectations/compare';
+import { ExpectationsError, loadExpectations } from '../expectations/load';
+import type { ExpectationsFile } from '../expectations/types';
+import { updateExpectations } from '../expectations/update';
+import type { WorldParameters } from '../protocol/world';
+import { writeFileAtomic } from '../reports/atomic';
+import { REPORT_VERSION, requestStats, toReportScenario, type ConformanceReport, type CoverageInfo } from '../reports/model';
+import { writeReports } from '../reports/write';
+import { openTarget, stopAllTargets, TargetError, type Target, type TargetDeath } from '../target';
+import { aggregateRules, summarise } from './aggregate';
+import { Collector } from './collector';
+import { Coverage } from './coverage';
+import { runSuiteWithCucumber } from './cucumber';
+import { Progress } from './progress';
+import type { ScenarioResult } from './results';
+import { select, SelectionError, type Selection } from './selection';
+import { isBad } from './status';
+import { loadSuite, SuiteError, type Suite } from './suite';
+import { decideVerdict } from './verdict';
+
+export interface RunEnvironment {
+  /** Where relative paths of the command line are resolved (and --start commands run). */
+  cwd: string;
+  /** The repository (package.json, reference/adapter). */
+  repoRoot: string;
+  /** features/ and steps/ (the repository, or FW_CONFORMANCE_SUITE_DIR for the runner's own tests). */
+  suiteRoot: string;
+  suiteVersion: string;
+  tty: boolean;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Why a run stopped early: the target died, or a signal. */
+interface Interruption {
+  reason: string;
+  exitCode: number;
+  /** What to say about the scenarios that were running. */
+  inFlight: { status: 'errored' | 'skipped'; message: string };
+}
+
+const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
+
+/** Exit codes of the command. */
+export const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
+
+/** A whole conformance run: target, cucumber, results, reports, verdict. Returns the exit code. */
+export async function runConformance(options: CliOptions, env: RunEnvironment): Promise<number> {
+  const wallStart = performance.now();
+  const startedAt = new Date();
+  let suite: Suite;
+  let selection: Selection;
+  let expectations: ExpectationsFile | undefined;
+  try {
+    suite = loadSuite(env.suiteRoot);
+    selection = select(suite, { tags: options.tags, rules: options.rules, levels: options.levels });
+    if (options.expectations && (!options.updateExpectations || fs.existsSync(options.expectations))) {
+      expectations = loadExpectations(options.expectations);
+    }
+  } catch (err) {
+    if (err instanceof SelectionError || err instanceof ExpectationsError) {
+      env.err(`fw-conformance: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof SuiteError) {
+      env.err(`fw-conformance: the suite cannot be loaded: ${err.message}\n`);
+      return EXIT.fail;
+    }
+    throw err;
+  }
+  const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
+  const outDir = path.resolve(env.cwd, options.out);
+  const coverage = options.coverage ? new Coverage() : undefined;
+  const secrets: string[] = [];
+  const say = (text: string) => { if (!options.quiet) env.out(text); };
+
+  // Interruptions (signals, a dying target) settle this promise; the run races against it.
+  let interrupt!: (i: Interruption) => void;
+  const interrupted = new Promise<Interruption>((resolve) => { interrupt = resolve; });
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      env.err(`fw-conformance: ${signal} again, stopping now without reports\n`);
+      void stopAllTargets().finally(() => process.exit(EXIT.sigint));
+      return;
+    }
+    env.err(`\nfw-conformance: ${signal} received, writing partial reports (press Ctrl-C again to quit at once)\n`);
+    interrupt({
+      reason: `interrupted by ${signal}`,
+      exitCode: signal === 'SIGINT' ? EXIT.sigint : EXIT.fail,
+      inFlight: { status: 'skipped', message: `not finished: the run was interrupted by ${signal}` },
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const base = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations };
+  let target: Target | undefined;
+  let oracle: Target | undefined;
+  try {
+    say(`fw-conformance ${env.suiteVersion}: ${selection.scenarios.length} scenarios, ${selection.rules.length} rules; seed ${seed} (replay with --seed ${seed})\n`);
+    const opened = await Promise.race([
+      openTargets(options, env, coverage).then((t) => ({ kind: 'opened' as const, ...t })),
+      interrupted.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
+    ]);
+    if (opened.kind === 'interrupted') {
+      await stopAllTargets();
+      return await finishEarly(base, opened.interruption, new Collector(suite), undefined, 0);
+    }
+    if ('error' in opened) {
+      env.err(`fw-conformance: ${opened.error}\n`);
+      const i: Interruption = { reason: `the target could not be opened: ${opened.error}`, exitCode: EXIT.fail, inFlight: { status: 'skipped', message: 'not run' } };
+      return await finishEarly(base, i, new Collector(suite), undefined, 0);
+    }
+    target = opened.target;
+    oracle = opened.oracle;
+    secrets.push(target.address.token, ...(oracle ? [oracle.address.token] : []));
+    const impl = target.info.implementation;
+    say(`target: ${impl.name} ${impl.version} (${impl.language}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
+    if (oracle) say(`oracle: ${oracle.info.implementation.name} ${oracle.info.implementation.version} at ${oracle.address.url}\n`);
+    void target.died.then((death) => interrupt(deathInterruption(death)));
+    void oracle?.died.then((death) => interrupt(deathInterruption(death, 'oracle (reference adapter)')));
+
+    if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
+    const worldParameters: WorldParameters = {
+      target: target.address,
+      capabilities: target.info.capabilities,
+      requestTimeoutMs: options.requestTimeoutMs,
+      seed,
+      numRuns: options.numRuns,
+      ...(options.path !== undefined ? { replayPath: options.path } : {}),
+      ...(oracle ? { oracle: oracle.address } : {}),
+    };
+    const progress = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
+    const collector = new Collector(suite, { onStarted: (s) => progress.started(s), onFinished: (r) => progress.finished(r) }, options.failFast);
+    const suiteStart = performance.now();
+    const outcome = await Promise.race([
+      runSuiteWithCucumber({
+        root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
+        failFast: options.failFast, parallel: options.parallel, onMessage: collector.onMessage,
+      }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err })),
+      interrupted.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
+    ]);
+    progress.end();
+    const suiteMs = performance.now() - suiteStart;
+    if (outcome.kind === 'interrupted') {
+      // Partial reports first, then the target: a reader gets the reports even if stopping hangs.
+      const code = await finishEarly(base, outcome.interruption, collector, target, suiteMs);
+      await stopAllTargets();
+      return code;
+    }
+    if (outcome.kind === 'crashed') {
+      const message = (outcome.err as Error)?.message ?? String(outcome.err);
+      env.err(`fw-conformance: cucumber could not run the suite: ${message}\n`);
+      const i: Interruption = { reason: `cucumber could not run the suite: ${message}`, exitCode: EXIT.fail, inFlight: { status: 'skipped', message: 'not run' } };
+      const code = await finishEarly(base, i, collector, target, suiteMs);
+      await stopAllTargets();
+      return code;
+    }
+
+    await target.stop();
+    await oracle?.stop();
+    let coverageInfo: CoverageInfo | null = null;
+    if (coverage) {
+      try {
+        const c = coverage.report(outDir, env.cwd);
+        coverageInfo = { dir: display(env.cwd, c.dir), summary: c.summary, uncovered: display(env.cwd, c.uncovered) };
+        say(`\nCoverage of the target (${coverageInfo.dir}/index.html, not reached: ${coverageInfo.uncovered}):\n${c.summary}\n`);
+      } catch (err) {
+        collector.warnings.push(`coverage: ${(err as Error).message}`);
+        env.err(`fw-conformance: coverage report failed: ${(err as Error).message}\n`);
+      }
+    }
+    return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    coverage?.dispose();
+  }
+}
+
+async function openTargets(options: CliOptions, env: RunEnvironment, coverage: Coverage | undefined):
+  Promise<{ target: Target; oracle?: Target } | { error: string }> {
+  try {
+    const target = await openTarget({
+      target: options.target, token: options.token, start: options.start, cwd: env.cwd,
+      startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
+      env: coverage?.env(),
+    });
+    if (options.oracle !== 'reference') return { target };
+    try {
+      const oracle = await openTarget({
+        start: REFERENCE_ADAPTER_COMMAND, cwd: env.repoRoot,
+        startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
+      });
+      return { target, oracle };
+    } catch (err) {
+      await target.stop();
+      throw err;
+    }
+  } catch (err) {
+    if (err instanceof TargetError) return { error: err.message };
+    throw err;
+  }
+}
+
+function deathInterruption(death: TargetDeath, who = 'target'): Interruption {
+  const how = death.signal !== null ? `was killed by ${death.signal}` : `exited with code ${death.code}`;
+  const tail = death.outputTail.trim() ? `; its last output:\n${death.outputTail.trimEnd()}` : '';
+  return {
+    reason: `the ${who} ${how} during the run${tail}`,
+    exitCode: EXIT.fail,
+    inFlight: { status: 'errored', message: `the ${who} ${how} while this scenario ran` },
+  };
+}
+
+interface FinishBase {
+  options: CliOptions;
+  env: RunEnvironment;
+  suite: Suite;
+  selection: Selection;
+  seed: number;
+  startedAt: Date;
+  wallStart: number;
+  outDir: string;
+  secrets: string[];
+  expectations?: ExpectationsFile;
+}
+
+/** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
+async function finishEarly(base: FinishBase, i: Interruption, collector: Collector, target: Target | undefined, suiteMs: number): Promise<number> {
+  const inFlight = new Map(collector.inFlight().map((s) => [s.id, i.inFlight]));
+  await finish({ ...base, collector, target, suiteMs, complete: false, incompleteReason: i.reason, inFlight, coverage: null });
+  return i.exitCode;
+}
+
+interface FinishInput extends FinishBase {
+  collector: Collector;
+  target?: Target;
+  suiteMs: number;
+  complete: boolean;
+  incompleteReason?: string;
+  inFlight?: Map<string, { status: 'errored' | 'skipped'; message: string }>;
+  coverage: CoverageInfo | null;
+}
+
+/** Results → rules → expectations → verdict → reports and console summary. Returns the exit code. */
+async function finish(input: FinishInput): Promise<number> {
+  const { options, env, selection, collector } = input;
+  const finished = collector.finished();
+  const scenarios: ScenarioResult[] = selection.scenarios.map((def) => {
+    const done = finished.get(def.id);
+    if (done) return done;
+    const stopped = input.inFlight?.get(def.id);
+    return {
+      id: def.id, name: def.name, feature: `${def.uri}:${def.line}`, rules: def.rules, level: def.level, capabilities: def.capabilities,
+      status: stopped?.status ?? 'skipped', durationMs: 0,
+      message: stopped?.message ?? (input.complete ? 'not run by cucumber' : `not run: ${(input.incompleteReason ?? 'the run stopped early').split('\n')[0]}`),
+    };
+  });
+  const warnings = [...input.suite.warnings, ...collector.warnings];
+  const rules = aggregateRules(selection.rules, scenarios, warnings);
+  const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
+
+  let expectations = input.expectations;
+  if (options.updateExpectations && options.expectations) {
+    if (input.complete) {
+      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios);
+      writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
+      if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.expected.length} entries)\n`);
+    } else {
+      warnings.push('the expectations file was not updated: the run is incomplete');
+    }
+  }
+  const comparison: Comparison | undefined = expectations ? compareWithExpectations(expectations, rules, scenarios, knownIds) : undefined;
+  if (comparison && comparison.unknown.length > 0) warnings.push(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`);
+  const verdict = decideVerdict(rules, input.complete, input.incompleteReason, comparison);
+  const stats = requestStats(scenarios);
+  const info = input.target?.info;
+
+  const report: ConformanceReport = {
+    reportVersion: REPORT_VERSION,
+    suite: { name: 'fw-conformance', version: env.suiteVersion, spec: input.suite.spec },
+    implementation: info?.implementation ?? null,
+    protocol: info?.protocol ?? null,
+    capabilities: info?.capabilities ?? [],
+    target: { url: input.target?.address.url ?? options.target ?? null, start: options.start ?? null },
+    seed: input.seed,
+    numRuns: options.numRuns,
+    options: {
+      tags: options.tags ?? null, rules: options.rules, levels: options.levels,
+      expectations: options.expectations ? display(env.cwd, options.expectations) : null,
+      updateExpectations: options.updateExpectations, out: options.out, path: options.path ?? null, oracle: options.oracle ?? null,
+      requestTimeoutMs: options.requestTimeoutMs, scenarioTimeoutMs: options.scenarioTimeoutMs ?? null,
+      startTimeoutMs: options.startTimeoutMs, parallel: options.parallel, failFast: options.failFast, coverage: options.coverage,
+    },
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    complete: input.complete,
+    incompleteReason: input.complete ? null : input.incompleteReason ?? 'interrupted',
+    verdict: verdict.verdict,
+    verdictReason: verdict.reason,
+    expectations: comparison && expectations
+      ? { file: display(env.cwd, options.expectations!), implementation: expectations.implementation, ...comparison }
+      : null,
+    summary: summarise(rules, scenarios),
+    rules,
+    scenarios: scenarios.map((s) => toReportScenario(s, input.secrets)),
+    timing: {
+      wallMs: Math.round(performance.now() - input.wallStart),
+      suiteMs: Math.round(input.suiteMs),
+      requests: stats.requests,
+      medianRequestMs: stats.median,
+      p95RequestMs: stats.p95,
+      method: TIMING_METHOD,
+    },
+    coverage: input.coverage,
+    warnings,
+  };
+  const files = await writeReports(input.outDir, report, collector.envelopes);
+  env.out(consoleSummary(report, scenarios, options.quiet));
+  env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
+  return verdict.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A path relative to the working directory when it is below it, absolute otherwise. */
+function display(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
+}
+
+function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], quiet: boolean): string {
+  const lines: string[] = [''];
+  const s = report.summary.scenarios.byStatus;
+  const counted = (['must', 'implied'] as const).map((l) => report.summary.rules.byLevel[l]);
+  const ref = report.summary.rules.byLevel.reference;
+  lines.push(`scenarios: ${s.total} — ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s['timed-out']} timed out, ${s.unsupported} unsupported, ${s.skipped} skipped`);
+  lines.push(`rules (must + implied): ${counted[0]!.total + counted[1]!.total} — ${counted[0]!.passed + counted[1]!.passed} passed (${report.summary.conformance.percent}%)` +
+    `; reference (informative): ${ref.passed}/${ref.total} passed`);
+  const bad = report.rules.filter((r) => r.level !== 'reference' && isBad(r.status));
+  if (bad.length > 0) {
+    lines.push('must/implied rules that do not pass:');
+    const byId = new Map(scenarios.map((x) => [x.id, x]));
+    for (const r of bad) {
+      const failing = r.counted.map((id) => byId.get(id)).filter((x): x is ScenarioResult => x !== undefined && isBad(x.status));
+      const shown = failing.slice(0, 3).map((x) => `${x.id}${x.message ? ` — ${clip(x.message.split('\n')[0]!, 120)}` : ''}`);
+      if (failing.length > 3) shown.push(`${failing.length - 3} more`);
+      lines.push(`  ${r.status.toUpperCase()} ${r.id} (${r.level}): ${shown.join('; ')}`);
+    }
+  }
+  if (report.expectations && report.expectations.mismatches.length > 0) {
+    lines.push(`differences from ${report.expectations.file}:`);
+    for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: expected ${m.expected}, got ${m.actual}`);
+  }
+  if (!quiet) for (const w of report.warnings) lines.push(`warning: ${w.split('\n')[0]}`);
+  if (!report.complete) lines.push(`INCOMPLETE: ${report.incompleteReason ?? 'interrupted'}`);
+  const t = report.timing;
+  lines.push(`time: ${(t.wallMs / 1000).toFixed(1)} s (suite ${(t.suiteMs / 1000).toFixed(1)} s); ${t.requests} HTTP requests` +
+    (t.medianRequestMs !== null ? `, median ${t.medianRequestMs.toFixed(2)} ms, p95 ${t.p95RequestMs!.toFixed(2)} ms` : ''));
+  lines.push(`seed: ${report.seed} (replay the properties with --seed ${report.seed})`);
+  lines.push(`verdict: ${report.verdict.toUpperCase()} — ${report.verdictReason}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,27 @@
+/** Statuses of scenarios and rules in reports (docs/architecture.md "Attachments and statuses"). */
+export const STATUSES = ['passed', 'failed', 'errored', 'timed-out', 'unsupported', 'skipped'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** Statuses that mean "the implementation did not satisfy the scenario" for the verdict. */
+export const BAD_STATUSES: readonly Status[] = ['failed', 'errored', 'timed-out'];
+
+export function isBad(status: Status): boolean {
+  return BAD_STATUSES.includes(status);
+}
+
+export function isStatus(value: unknown): value is Status {
+  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
+}
+
+/** Counts per status, every status present (zero when absent) so reports have a stable shape. */
+export type StatusCounts = Record<Status, number> & { total: number };
+
+export function countStatuses(statuses: Iterable<Status>): StatusCounts {
+  const counts = { total: 0 } as StatusCounts;
+  for (const s of STATUSES) counts[s] = 0;
+  for (const s of statuses) {
+    counts[s] += 1;
+    counts.total += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { aggregateRules, aggregateStatus, conformancePercent, summarise } from '../../src/run/aggregate';
+import { scenarioLevel } from '../../src/run/levels';
+import { rule, scenario } from './results';
+
+describe('scenario levels', () => {
+  it('is the strictest level of its rules, must < implied < reference', () => {
+    assert.equal(scenarioLevel(['must']), 'must');
+    assert.equal(scenarioLevel(['must', 'implied']), 'implied');
+    assert.equal(scenarioLevel(['implied', 'must', 'reference']), 'reference');
+    assert.equal(scenarioLevel([]), 'must');
+  });
+});
+
+describe('rule status from its scenarios', () => {
+  it('follows the documented order', () => {
+    assert.equal(aggregateStatus(['passed', 'failed', 'errored']), 'failed');
+    assert.equal(aggregateStatus(['passed', 'timed-out', 'errored']), 'errored');
+    assert.equal(aggregateStatus(['passed', 'timed-out', 'unsupported']), 'timed-out');
+    assert.equal(aggregateStatus(['passed', 'unsupported', 'skipped']), 'passed');
+    assert.equal(aggregateStatus(['unsupported', 'skipped']), 'unsupported');
+    assert.equal(aggregateStatus(['skipped', 'skipped']), 'skipped');
+    assert.equal(aggregateStatus([]), 'skipped');
+  });
+
+  it('lists every scenario of a rule and counts only non-reference ones for must/implied rules', () => {
+    const [r] = aggregateRules([rule('errors.not-found')], [
+      scenario('nf-plain', 'passed', ['errors.not-found']),
+      scenario('nf-body', 'failed', ['errors.not-found', 'errors.body'], 'reference'),
+    ]);
+    assert.equal(r!.status, 'passed');
+    assert.deepEqual(r!.scenarios, ['nf-plain', 'nf-body']);
+    assert.deepEqual(r!.counted, ['nf-plain']);
+  });
+
+  it('a reference rule is decided by its own (reference-level) scenarios', () => {
+    const [r] = aggregateRules([rule('errors.body', 'reference')], [scenario('nf-body', 'failed', ['errors.not-found', 'errors.body'], 'reference')]);
+    assert.equal(r!.status, 'failed');
+  });
+
+  it('a must rule with only reference-level scenarios is decided by them, with a warning', () => {
+    const warnings: string[] = [];
+    const [r] = aggregateRules([rule('errors.allow-header')], [scenario('a', 'failed', ['errors.allow-header', 'errors.allow-order'], 'reference')], warnings);
+    assert.equal(r!.status, 'failed');
+    assert.match(warnings[0]!, /must rule errors\.allow-header is only exercised by reference-level scenarios/);
+  });
+
+  it('a rule without selected scenarios is skipped', () => {
+    const [r] = aggregateRules([rule('groups.prefix')], []);
+    assert.equal(r!.status, 'skipped');
+    assert.deepEqual(r!.scenarios, []);
+  });
+
+  it('an implied scenario counts for a must rule it touches', () => {
+    const [r] = aggregateRules([rule('params.constraint-regex')], [scenario('x', 'errored', ['params.constraint-regex', 'params.anchored'], 'implied')]);
+    assert.equal(r!.status, 'errored');
+  });
+});
+
+describe('summary', () => {
+  it('counts scenarios and rules by status and level, and the conformance share of must + implied rules', () => {
+    const scenarios = [
+      scenario('a', 'passed', ['r.a']), scenario('b', 'failed', ['r.b']), scenario('c', 'unsupported', ['r.c'], 'implied'),
+      scenario('d', 'failed', ['r.d'], 'reference'),
+    ];
+    const rules = aggregateRules([rule('r.a'), rule('r.b'), rule('r.c', 'implied'), rule('r.d', 'reference')], scenarios);
+    const s = summarise(rules, scenarios);
+    assert.equal(s.scenarios.byStatus.total, 4);
+    assert.equal(s.scenarios.byStatus.failed, 2);
+    assert.equal(s.scenarios.byLevel.must.passed, 1);
+    assert.equal(s.scenarios.byLevel.reference.failed, 1);
+    assert.equal(s.rules.byLevel.implied.unsupported, 1);
+    assert.equal(s.rules.byStatus.errored, 0);
+    assert.deepEqual(s.conformance, { passed: 1, total: 3, percent: 33.3 });
+  });
+
+  it('never rounds a partial pass up to 100 %', () => {
+    assert.equal(conformancePercent(1999, 2000), 99.9);
+    assert.equal(conformancePercent(2, 2), 100);
+    assert.equal(conformancePercent(0, 0), 0);
+  });
+});

@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage';
+
+const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');
+
+describe('coverage of a started target', () => {
+  it('maps V8 coverage of ts-node code back to the TypeScript lines', () => {
+    const coverage = new Coverage();
+    try {
+      const run = spawnSync(process.execPath, ['-r', 'ts-node/register', 'src/main.ts'], { cwd: ROOT, env: { ...process.env, ...coverage.env() }, encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout, '9\n');
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-'));
+      const report = coverage.report(out, ROOT, ['src'], []);
+      assert.equal(report.dir, path.join(out, 'coverage'));
+      assert.ok(fs.existsSync(path.join(report.dir, 'index.html')));
+      assert.match(report.summary, /Lines\s+: [\d.]+% \( \d+\/\d+ \)/);
+      const md = fs.readFileSync(report.uncovered, 'utf8');
+      // Lines 7-9 of lib.ts are the untaken branch up to the closing brace; a mapping to the
+      // compiled JS (no import line, "use strict" and exports boilerplate) would name others.
+      assert.match(md, /^- `src\/lib\.ts` — 6\/9 lines; not reached: 7-9$/m);
+      assert.match(md, /## Files the target never loaded\n\n- `src\/unused\.ts`\n/);
+      assert.ok(!md.includes('src/types.ts'), 'a types-only file is neither measured nor listed');
+      assert.ok(!md.includes('src/main.ts`'), 'main.ts ran entirely');
+    } finally {
+      coverage.dispose();
+    }
+  });
+
+  it('says so when the target wrote no coverage (it was killed)', () => {
+    const coverage = new Coverage();
+    try {
+      assert.throws(() => coverage.report(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-')), ROOT, ['src'], []), /wrote no V8 coverage .* must exit normally/);
+    } finally {
+      coverage.dispose();
+    }
+  });
+
+  it('tells types-only files from files with code', () => {
+    assert.equal(hasRuntimeCode(path.join(ROOT, 'src', 'types.ts')), false);
+    assert.equal(hasRuntimeCode(path.join(ROOT, 'src', 'unused.ts')), true);
+  });
+
+  it('collapses line runs and lists files from lcov', () => {
+    assert.equal(ranges([9, 3, 4, 5, 11, 12]), '3-5, 9, 11-12');
+    const md = uncoveredMarkdown(`SF:${ROOT}/src/a.ts\nDA:1,1\nDA:2,0\nDA:3,0\nend_of_record\nSF:${ROOT}/src/b.ts\nDA:1,4\nend_of_record\n`, ROOT);
+    assert.match(md, /3 of 4 lines reached|2 of 4 lines reached/);
+    assert.match(md, /- `src\/a\.ts` — 1\/3 lines; not reached: 2-3/);
+    assert.ok(!md.includes('src/b.ts'));
+  });
+});

@@ -1,0 +1,20 @@
+import { aggregateRules } from '../../src/run/aggregate';
+import type { Level } from '../../src/run/levels';
+import type { RuleResult, ScenarioResult } from '../../src/run/results';
+import type { Status } from '../../src/run/status';
+import type { RuleDef } from '../../src/run/suite';
+
+/** Builders of scenario and rule results for the runner's unit tests. */
+
+export function scenario(id: string, status: Status, rules: string[], level: Level = 'must', extra: Partial<ScenarioResult> = {}): ScenarioResult {
+  return { id, name: `scenario ${id}`, feature: 'features/01-x.feature:3', rules, level, capabilities: [], status, durationMs: 5,
+    ...(status === 'passed' ? {} : { message: `${id} did not pass\nsecond line` }), ...extra };
+}
+
+export function rule(id: string, level: Level = 'must', section = 'Section'): RuleDef {
+  return { id, level, section, statement: `statement of ${id}` };
+}
+
+export function rulesOf(defs: RuleDef[], scenarios: ScenarioResult[]): RuleResult[] {
+  return aggregateRules(defs, scenarios);
+}

@@ -1,0 +1,84 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { countsFromReport, defaultPhases, findTestFiles, formatCounts, parseTapSummary, runPhases, selectPhases, unitPhase, type Phase } from '../../../scripts/test';
+
+const SAMPLES = path.resolve(__dirname, '..', 'fixtures', 'runner', 'unit');
+
+function capture(): { write: (t: string) => void; text: () => string } {
+  let out = '';
+  return { write: (t) => { out += t; }, text: () => out };
+}
+
+const phase = (name: string, result: { passed: number; failed: number; skipped: number } | Error): Phase => ({
+  name,
+  run: async () => {
+    if (result instanceof Error) throw result;
+    return result;
+  },
+});
+
+describe('npm test orchestration (scripts/test.ts)', () => {
+  it('sums every phase and ends with exactly one plain counts line', async () => {
+    const io = capture();
+    const code = await runPhases([phase('a', { passed: 3, failed: 0, skipped: 0 }), phase('b', { passed: 2, failed: 1, skipped: 4 })], io);
+    assert.equal(code, 1);
+    const lines = io.text().trimEnd().split('\n');
+    assert.equal(lines.at(-1), '5 passed, 1 failed, 4 skipped');
+    assert.match(io.text(), /=== a ===\na: 3 passed, 0 failed \(\d+\.\d s\)/);
+  });
+
+  it('exits 0 and omits skipped when there is nothing to skip', async () => {
+    const io = capture();
+    assert.equal(await runPhases([phase('a', { passed: 1, failed: 0, skipped: 0 })], io), 0);
+    assert.equal(io.text().trimEnd().split('\n').at(-1), '1 passed, 0 failed');
+  });
+
+  it('a phase that cannot run fails loudly and the others still run', async () => {
+    const io = capture();
+    const code = await runPhases([phase('missing', new Error('reference/adapter/main.ts does not exist')), phase('b', { passed: 2, failed: 0, skipped: 0 })], io);
+    assert.equal(code, 1);
+    assert.match(io.text(), /missing FAILED: reference\/adapter\/main\.ts does not exist/);
+    assert.equal(io.text().trimEnd().split('\n').at(-1), '2 passed, 1 failed');
+  });
+
+  it('reads the TAP summary of node --test', () => {
+    assert.deepEqual(parseTapSummary('1..4\n# tests 4\n# suites 1\n# pass 2\n# fail 1\n# cancelled 1\n# skipped 1\n# todo 2\n'), { passed: 2, failed: 2, skipped: 3 });
+    assert.equal(parseTapSummary('TAP version 13\nnot ok 1 - x\n'), undefined);
+  });
+
+  it('counts a conformance report: unsupported and skipped as skipped, every bad status as failed', () => {
+    const statuses = ['passed', 'passed', 'failed', 'errored', 'timed-out', 'unsupported', 'skipped'];
+    assert.deepEqual(countsFromReport({ scenarios: statuses.map((status) => ({ status })) }), { passed: 2, failed: 3, skipped: 2 });
+  });
+
+  it('runs the four phases in order, or the ones named', () => {
+    assert.deepEqual(selectPhases([], defaultPhases()).map((p) => p.name), ['type check', 'unit tests', 'traceability', 'conformance (reference)']);
+    assert.deepEqual(selectPhases(['conformance', 'unit'], defaultPhases()).map((p) => p.name), ['conformance (reference)', 'unit tests']);
+    assert.throws(() => selectPhases(['lint'], defaultPhases()), /unknown phase "lint"; the phases are typecheck, unit, traceability, conformance/);
+  });
+
+  it('formats counts', () => {
+    assert.equal(formatCounts({ passed: 0, failed: 0, skipped: 0 }), '0 passed, 0 failed');
+  });
+
+  it('finds *.test.ts files and refuses a directory that has none', () => {
+    const files = findTestFiles([path.resolve(__dirname, '..', 'expectations')]);
+    assert.ok(files.length > 0 && files.every((f) => f.endsWith('.test.ts')));
+    assert.throws(() => findTestFiles([SAMPLES]), /no \*\.test\.ts file under/);
+    assert.throws(() => findTestFiles([path.join(SAMPLES, 'nope')]), /does not exist/);
+  });
+
+  it('runs real node --test files and counts their results', async () => {
+    const io = capture();
+    const counts = await unitPhase(() => [path.join(SAMPLES, 'passing.sample.ts'), path.join(SAMPLES, 'failing.sample.ts')]).run(io);
+    assert.deepEqual(counts, { passed: 3, failed: 1, skipped: 2 });
+  });
+
+  it('a test file that does not load counts as a failure', async () => {
+    const io = capture();
+    const counts = await unitPhase(() => [path.join(SAMPLES, 'passing.sample.ts'), path.join(SAMPLES, 'broken.sample.ts')]).run(io);
+    assert.ok(counts.failed >= 1, JSON.stringify(counts));
+    assert.equal(counts.passed, 2);
+  });
+});
