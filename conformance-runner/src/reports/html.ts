@@ -1,0 +1,142 @@
+import escapeHtml from 'escape-html';
+import { LEVELS } from '../run/levels';
+import { isBad, STATUSES, type Status } from '../run/status';
+import { reproScript } from './curl';
+import type { ConformanceReport, ReportScenario } from './model';
+
+const MAX_BODY = 4096;
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#1d2329;background:#f6f7f9}
+main{max-width:1200px;margin:0 auto;padding:24px}
+h1{margin:0 0 4px}h2{margin-top:32px;border-bottom:1px solid #d8dde3;padding-bottom:4px}h3{margin:20px 0 6px}
+.verdict{display:inline-block;padding:2px 12px;border-radius:4px;color:#fff;font-weight:700}
+.verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}
+.banner{background:#fff3cd;border:1px solid #e0c060;padding:8px 12px;border-radius:4px;margin:12px 0}
+table{border-collapse:collapse;background:#fff;margin:8px 0}td,th{border:1px solid #d8dde3;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#eef1f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.s{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
+.s-passed{background:#2e7d32}.s-failed{background:#c62828}.s-errored{background:#8e24aa}.s-timed-out{background:#ef6c00}
+.s-unsupported{background:#607d8b}.s-skipped{background:#9e9e9e}
+.lv{font-size:12px;color:#55606b}.lv-reference{font-style:italic}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
+pre{background:#fff;border:1px solid #d8dde3;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-all}
+details{background:#fff;border:1px solid #d8dde3;border-radius:4px;margin:8px 0;padding:6px 10px}
+summary{cursor:pointer}.muted{color:#55606b}
+`;
+
+/** conformance.html: one self-contained page (inline CSS, no script, no external asset); every value is escaped. */
+export function renderHtml(report: ConformanceReport): string {
+  const e = escapeHtml;
+  const impl = report.implementation ? `${report.implementation.name} ${report.implementation.version} (${report.implementation.language})` : 'unknown implementation';
+  const parts: string[] = [];
+  parts.push(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+    `<title>fw-conformance: ${e(impl)} — ${e(report.verdict)}</title><style>${CSS}</style></head><body><main>`);
+  parts.push(`<h1>fw-conformance <span class="verdict ${e(report.verdict)}">${e(report.verdict.toUpperCase())}</span></h1>`,
+    `<p><strong>${e(impl)}</strong> — suite ${e(report.suite.version)} (${e(report.suite.spec)}), protocol ${e(String(report.protocol ?? '?'))}. `,
+    `${e(String(report.summary.conformance.percent))}% of must + implied rules pass (${report.summary.conformance.passed}/${report.summary.conformance.total}).</p>`,
+    `<p>${e(report.verdictReason)}</p>`);
+  if (!report.complete) parts.push(`<div class="banner"><strong>Incomplete run:</strong> ${e(report.incompleteReason ?? 'interrupted')}</div>`);
+  parts.push(`<p class="muted">Seed <code>${e(String(report.seed))}</code>, ${report.numRuns} runs per property; started ${e(report.startedAt)}; wall time ${e((report.timing.wallMs / 1000).toFixed(1))} s`,
+    report.timing.medianRequestMs !== null ? `; ${report.timing.requests} HTTP requests, median ${e(report.timing.medianRequestMs.toFixed(2))} ms` : '', `.</p>`);
+
+  parts.push('<h2>Summary</h2>', countsTable(report));
+
+  if (report.expectations) {
+    const x = report.expectations;
+    parts.push(`<h2>Expectations</h2><p>${e(x.file)} (${e(x.implementation)}): ${x.matched} matched, ${x.mismatches.length} mismatches.</p>`);
+    if (x.mismatches.length > 0) {
+      parts.push('<table><tr><th>id</th><th>kind</th><th>expected</th><th>actual</th><th>reason</th></tr>');
+      for (const m of x.mismatches) parts.push(`<tr><td><code>${e(m.id)}</code></td><td>${e(m.kind)}</td><td>${badge(m.expected)}</td><td>${badge(m.actual)}</td><td>${e(m.reason ?? '')}</td></tr>`);
+      parts.push('</table>');
+    }
+  }
+
+  parts.push('<h2>Rules by spec section</h2>');
+  const sections = new Map<string, typeof report.rules>();
+  for (const r of report.rules) sections.set(r.section || '(no section)', [...(sections.get(r.section || '(no section)') ?? []), r]);
+  for (const [section, rules] of sections) {
+    parts.push(`<h3>${e(section)}</h3><table><tr><th>rule</th><th>level</th><th>status</th><th>statement</th><th>scenarios</th></tr>`);
+    for (const r of rules) {
+      parts.push(`<tr id="rule-${e(r.id)}"><td><code>${e(r.id)}</code></td><td class="lv lv-${e(r.level)}">${e(r.level)}</td><td>${badge(r.status)}</td>`,
+        `<td>${e(r.statement)}</td><td>${r.scenarios.map((id) => `<a href="#sc-${e(id)}"><code>${e(id)}</code></a>`).join(' ')}</td></tr>`);
+    }
+    parts.push('</table>');
+  }
+
+  const failures = report.scenarios.filter((s) => isBad(s.status));
+  parts.push(`<h2>Failures (${failures.length})</h2>`);
+  if (failures.length === 0) parts.push('<p>None.</p>');
+  for (const s of failures) parts.push(failureDetails(s, report));
+
+  const others = report.scenarios.filter((s) => s.status === 'unsupported' || s.status === 'skipped');
+  if (others.length > 0) {
+    parts.push(`<h2>Not run (${others.length})</h2><table><tr><th>scenario</th><th>status</th><th>why</th></tr>`);
+    for (const s of others) parts.push(`<tr id="sc-${e(s.id)}"><td><code>${e(s.id)}</code></td><td>${badge(s.status)}</td><td>${e(s.message ?? '')}</td></tr>`);
+    parts.push('</table>');
+  }
+
+  parts.push(`<h2>All scenarios (${report.scenarios.length})</h2><table><tr><th>scenario</th><th>level</th><th>status</th><th>rules</th><th>feature</th><th>ms</th></tr>`);
+  for (const s of report.scenarios) {
+    parts.push(`<tr><td><a href="#sc-${e(s.id)}"><code>${e(s.id)}</code></a><br><span class="muted">${e(s.name)}</span></td><td class="lv lv-${e(s.level)}">${e(s.level)}</td>`,
+      `<td>${badge(s.status)}</td><td>${s.rules.map((r) => `<a href="#rule-${e(r)}"><code>${e(r)}</code></a>`).join(' ')}</td><td><code>${e(s.feature)}</code></td><td class="n">${e(String(s.durationMs))}</td></tr>`);
+  }
+  parts.push('</table>');
+
+  if (report.coverage) {
+    parts.push(`<h2>Coverage of the target</h2><pre>${e(report.coverage.summary)}</pre><p>HTML report: <code>${e(report.coverage.dir)}/index.html</code>; not reached: <code>${e(report.coverage.uncovered)}</code></p>`);
+  }
+  if (report.warnings.length > 0) parts.push('<h2>Warnings</h2><ul>', ...report.warnings.map((w) => `<li>${e(w)}</li>`), '</ul>');
+  parts.push('</main></body></html>\n');
+  return parts.join('');
+}
+
+function countsTable(report: ConformanceReport): string {
+  const rows: string[] = [`<table><tr><th></th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>total</th></tr>`];
+  for (const [what, counts] of [['rules', report.summary.rules], ['scenarios', report.summary.scenarios]] as const) {
+    for (const level of LEVELS) {
+      const c = counts.byLevel[level];
+      if (c.total === 0) continue;
+      rows.push(`<tr><td>${what} (${level})</td>${STATUSES.map((s) => `<td class="n">${c[s]}</td>`).join('')}<td class="n">${c.total}</td></tr>`);
+    }
+  }
+  rows.push('</table>');
+  return rows.join('');
+}
+
+function badge(status: Status): string {
+  return `<span class="s s-${escapeHtml(status)}">${escapeHtml(status)}</span>`;
+}
+
+function failureDetails(s: ReportScenario, report: ConformanceReport): string {
+  const e = escapeHtml;
+  const out: string[] = [`<details id="sc-${e(s.id)}" open><summary>${badge(s.status)} <code>${e(s.id)}</code> — ${e(s.name)} <span class="muted">(${e(s.level)}; ${e(s.feature)})</span></summary>`];
+  out.push(`<p>Rules: ${s.rules.map((r) => `<a href="#rule-${e(r)}"><code>${e(r)}</code></a>`).join(' ')}${s.step ? `; at step <code>${e(s.step)}</code>` : ''}</p>`);
+  if (s.message) out.push(`<pre>${e(s.message)}</pre>`);
+  if (s.property) {
+    const p = s.property;
+    out.push(`<h4>Property ${e(String(p.property ?? ''))}</h4><p>seed <code>${e(String(p.seed ?? report.seed))}</code>${p.path ? `, path <code>${e(String(p.path))}</code>` : ''} — replay with <code>--seed ${e(String(p.seed ?? report.seed))}${p.path ? ` --path ${e(String(p.path))}` : ''}</code></p>`);
+    if (p.gherkin) out.push(`<p>Counterexample as a scenario:</p><pre>${e(String(p.gherkin))}</pre>`);
+    if (p.counterexample !== undefined && !p.gherkin) out.push(`<pre>${e(JSON.stringify(p.counterexample, null, 2))}</pre>`);
+  }
+  if (s.manifest !== null && s.manifest !== undefined) out.push(`<h4>Manifest</h4><pre>${e(JSON.stringify(s.manifest, null, 2))}</pre>`);
+  if (s.exchanges && s.exchanges.length > 0) {
+    out.push(`<h4>Reproduce with curl</h4><pre>${e(reproScript(s.exchanges, report.target.url ?? 'http://127.0.0.1:8080'))}</pre><h4>Exchanges</h4>`);
+    for (const x of s.exchanges) {
+      const head = `${x.method} ${x.path} → ${x.status ?? x.error ?? 'no answer'}`;
+      const response = [
+        x.status !== undefined ? `HTTP ${x.status}` : `no response: ${x.error ?? ''}`,
+        ...Object.entries(x.responseHeaders ?? {}).map(([k, v]) => `${k}: ${v}`),
+        '',
+        truncate(x.responseBody ?? ''),
+      ].join('\n');
+      out.push(`<details><summary><code>${e(head)}</code> <span class="muted">${e(x.durationMs.toFixed(1))} ms</span></summary><pre>${e(response)}</pre></details>`);
+    }
+  }
+  out.push('</details>');
+  return out.join('');
+}
+
+function truncate(body: string): string {
+  return body.length > MAX_BODY ? `${body.slice(0, MAX_BODY)}\n… (${body.length - MAX_BODY} more characters)` : body;
+}

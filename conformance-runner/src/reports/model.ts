@@ -1,0 +1,130 @@
+import type { Exchange } from '../protocol/AdapterClient';
+import type { Info } from '../protocol/manifest';
+import type { Comparison } from '../expectations/compare';
+import type { Summary } from '../run/aggregate';
+import type { Level } from '../run/levels';
+import type { PropertyInfo, RuleResult, ScenarioResult } from '../run/results';
+import type { Status } from '../run/status';
+
+export const REPORT_VERSION = 1;
+
+/** conformance.json (schema: conformance-runner/schema/report.schema.json). */
+export interface ConformanceReport {
+  reportVersion: typeof REPORT_VERSION;
+  suite: { name: string; version: string; spec: string };
+  implementation: Info['implementation'] | null;
+  protocol: number | null;
+  capabilities: string[];
+  /** Where the target came from; never the token. */
+  target: { url: string | null; start: string | null };
+  seed: number;
+  numRuns: number;
+  options: ReportOptions;
+  startedAt: string;
+  finishedAt: string;
+  complete: boolean;
+  incompleteReason: string | null;
+  verdict: 'pass' | 'fail';
+  verdictReason: string;
+  expectations: (Comparison & { file: string; implementation: string }) | null;
+  summary: Summary;
+  rules: RuleResult[];
+  scenarios: ReportScenario[];
+  timing: Timing;
+  coverage: CoverageInfo | null;
+  warnings: string[];
+}
+
+export interface ReportOptions {
+  tags: string | null;
+  rules: string[];
+  levels: Level[];
+  expectations: string | null;
+  updateExpectations: boolean;
+  out: string;
+  path: string | null;
+  oracle: string | null;
+  requestTimeoutMs: number;
+  scenarioTimeoutMs: number | null;
+  startTimeoutMs: number;
+  parallel: number;
+  failFast: boolean;
+  coverage: boolean;
+}
+
+export interface ReportScenario {
+  id: string;
+  name: string;
+  feature: string;
+  rules: string[];
+  level: Level;
+  capabilities: string[];
+  status: Status;
+  durationMs: number;
+  message: string | null;
+  step: string | null;
+  /** HTTP requests the runner measured during the scenario (null when not measured). */
+  requests: number | null;
+  manifest: unknown;
+  exchanges: Exchange[] | null;
+  property: PropertyInfo | null;
+}
+
+export interface Timing {
+  /** Wall time of the whole command (target start and stop included). */
+  wallMs: number;
+  /** Wall time of the cucumber run. */
+  suiteMs: number;
+  /** HTTP requests measured by the runner's support hook over every scenario. */
+  requests: number;
+  medianRequestMs: number | null;
+  p95RequestMs: number | null;
+  /** How the request figures were obtained. */
+  method: string;
+}
+
+export interface CoverageInfo {
+  dir: string;
+  summary: string;
+  uncovered: string;
+}
+
+/** Replaces every occurrence of the given secrets in an exchange (control-plane tokens). */
+export function redactExchange(exchange: Exchange, secrets: string[]): Exchange {
+  const scrub = (text: string) => secrets.reduce((t, secret) => (secret ? t.split(secret).join('<redacted>') : t), text);
+  const headers = (h: Record<string, string> | undefined) =>
+    h && Object.fromEntries(Object.entries(h).map(([k, v]) => [k, scrub(v)]));
+  return {
+    ...exchange,
+    requestHeaders: headers(exchange.requestHeaders) ?? {},
+    responseHeaders: headers(exchange.responseHeaders),
+    requestBody: exchange.requestBody === undefined ? undefined : scrub(exchange.requestBody),
+    responseBody: exchange.responseBody === undefined ? undefined : scrub(exchange.responseBody),
+  };
+}
+
+export function toReportScenario(s: ScenarioResult, secrets: string[]): ReportScenario {
+  return {
+    id: s.id, name: s.name, feature: s.feature, rules: s.rules, level: s.level, capabilities: s.capabilities,
+    status: s.status, durationMs: s.durationMs,
+    message: s.message ?? null, step: s.step ?? null,
+    requests: s.timing ? s.timing.requests : null,
+    manifest: s.repro?.manifest ?? null,
+    exchanges: s.repro ? s.repro.exchanges.map((e) => redactExchange(e, secrets)) : null,
+    property: s.property ?? null,
+  };
+}
+
+/** Median and 95th percentile of the request durations collected over all scenarios. */
+export function requestStats(scenarios: ScenarioResult[]): { requests: number; median: number | null; p95: number | null } {
+  const all = scenarios.flatMap((s) => s.timing?.durationsMs ?? []).sort((a, b) => a - b);
+  if (all.length === 0) return { requests: 0, median: null, p95: null };
+  const mid = Math.floor(all.length / 2);
+  const median = all.length % 2 === 1 ? all[mid]! : (all[mid - 1]! + all[mid]!) / 2;
+  const p95 = all[Math.min(all.length - 1, Math.ceil(all.length * 0.95) - 1)]!;
+  return { requests: all.length, median: round(median), p95: round(p95) };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

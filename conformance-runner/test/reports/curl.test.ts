@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { reproScript, shellQuote, toCurl } from '../../src/reports/curl';
+import { EXCHANGES } from './sample';
+
+/** What sh makes of a word: the quoting is right when this gives the original text back. */
+function shellWord(quoted: string): string {
+  const r = spawnSync('/bin/sh', ['-c', `printf '%s' ${quoted}`], { encoding: 'utf8', env: { HOME: '/home/should-not-expand' } });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+const hasCurl = spawnSync('curl', ['--version']).status === 0;
+
+describe('shell quoting', () => {
+  const words = ["it's", 'a b', '$HOME', '`id`', '$(id)', '"double"', 'back\\slash', '*', '?', 'new\nline', 'tab\there', '', "''", 'ünïcødé ✓', '-n', '%2F..%0A', '{a,b}', '!bang', '#hash', 'semi;colon', 'pipe|amp&'];
+  for (const word of words) {
+    it(`round-trips ${JSON.stringify(word)} through sh`, () => {
+      assert.equal(shellWord(shellQuote(word)), word);
+    });
+  }
+
+  it('leaves plain words unquoted', () => {
+    assert.equal(shellQuote('/users/7'), '/users/7');
+    assert.equal(shellQuote("it's"), `'it'\\''s'`);
+  });
+});
+
+describe('curl commands rebuilt from exchanges', () => {
+  it('sends the path as is, the headers and the body, and never the token', () => {
+    const cmd = toCurl(EXCHANGES[1]!, 'a-17');
+    assert.ok(cmd.startsWith(`curl -sS -i -X GET --request-target '/it'\\''s/7?q=a%20b&x=$HOME' "$FW_TARGET"`), cmd);
+    assert.ok(cmd.includes(`-H "X-Fw-App: $APP"`));
+    const control = toCurl(EXCHANGES[0]!);
+    assert.ok(control.includes('-H "Authorization: Bearer $FW_TOKEN"'));
+    assert.ok(!control.includes('s3cr3t'));
+    assert.ok(control.includes('--data-binary'));
+  });
+
+  it('replays a scenario against a server: same method, raw path, headers and bodies, with the loaded app id', { skip: hasCurl ? false : 'curl is not installed' }, async () => {
+    const seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => { body += c; });
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        if (req.url === '/__fw/apps') { res.writeHead(201, { 'content-type': 'application/json' }); res.end('{"app":"new-app-9","routes":1}'); return; }
+        res.writeHead(req.method === 'DELETE' ? 204 : 200);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const script = reproScript(EXCHANGES, origin);
+      const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = require('node:child_process').spawn('/bin/sh', ['-c', script], { env: { ...process.env, FW_TOKEN: 'replay-token', HOME: '/nowhere' } });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => { stderr += d; });
+        child.on('exit', (code: number | null) => resolve({ code, stderr }));
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(seen.map((s) => `${s.method} ${s.url}`), ['POST /__fw/apps', "GET /it's/7?q=a%20b&x=$HOME", 'POST /__fw/url', 'DELETE /__fw/apps/new-app-9']);
+      assert.equal(seen[0]!.headers.authorization, 'Bearer replay-token');
+      assert.equal(seen[0]!.body, EXCHANGES[0]!.requestBody);
+      assert.equal(seen[1]!.headers['x-fw-app'], 'new-app-9');
+      assert.equal(seen[1]!.headers['x-note'], EXCHANGES[1]!.requestHeaders['x-note']);
+      assert.equal(seen[2]!.body, '{"app":"new-app-9","name":"users.show","params":{"id":7}}');
+      assert.equal(seen[3]!.headers.authorization, 'Bearer replay-token');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses to run without the token variable', { skip: hasCurl ? false : 'curl is not installed' }, () => {
+    const r = spawnSync('/bin/sh', ['-c', reproScript(EXCHANGES.slice(0, 1), 'http://127.0.0.1:9')], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /set FW_TOKEN to the control-plane token of the adapter/);
+  });
+});

@@ -1,0 +1,148 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { create } from 'xmlbuilder2';
+import { violations } from '../../src/run/json-schema';
+import { badgeColor, renderBadge } from '../../src/reports/badge';
+import { renderHtml } from '../../src/reports/html';
+import { renderJunit } from '../../src/reports/junit';
+import { renderMarkdown } from '../../src/reports/markdown';
+import { requestStats } from '../../src/reports/model';
+import { sampleReport, sampleScenarios, TOKEN, XSS } from './sample';
+
+type XmlNode = Record<string, unknown>;
+
+describe('conformance.json', () => {
+  it('validates against schema/report.schema.json', () => {
+    const report = JSON.parse(JSON.stringify(sampleReport()));
+    assert.deepEqual(violations('report', report), []);
+  });
+
+  it('also validates for an incomplete run with expectations and coverage', () => {
+    const report = JSON.parse(JSON.stringify(sampleReport({
+      complete: false, incompleteReason: 'interrupted by SIGINT',
+      expectations: { file: 'e.json', implementation: 'acme', matched: 1, notRun: [], unknown: ['x'], informative: [],
+        mismatches: [{ id: 'params-xss', kind: 'regression', expected: 'passed', actual: 'failed', level: 'must', reason: 'r' }] },
+      coverage: { dir: 'reports/coverage', summary: 'Lines: 90%', uncovered: 'reports/coverage/uncovered.md' },
+    })));
+    assert.deepEqual(violations('report', report), []);
+  });
+
+  it('the schema rejects what it should (so the test above can fail)', () => {
+    const report = JSON.parse(JSON.stringify(sampleReport())) as Record<string, unknown>;
+    report.verdict = 'maybe';
+    (report.scenarios as Array<Record<string, unknown>>)[0]!.status = 'flaky';
+    delete report.timing;
+    const found = violations('report', report).map((v) => `${v.pointer} ${v.message}`);
+    assert.ok(found.some((v) => v.startsWith('/verdict must be equal to one of the allowed values')), found.join('\n'));
+    assert.ok(found.some((v) => v.startsWith('/scenarios/0/status')), found.join('\n'));
+    assert.ok(found.some((v) => v.includes("must have required property 'timing'")), found.join('\n'));
+  });
+
+  it('never contains the control-plane token', () => {
+    assert.ok(!JSON.stringify(sampleReport()).includes(TOKEN));
+    assert.ok(JSON.stringify(sampleReport()).includes('Bearer <redacted>'));
+  });
+
+  it('computes the median and p95 request time over every scenario', () => {
+    assert.deepEqual(requestStats(sampleScenarios()), { requests: 7, median: 4, p95: 100 });
+    assert.deepEqual(requestStats([]), { requests: 0, median: null, p95: null });
+  });
+});
+
+describe('conformance.html', () => {
+  const html = renderHtml(sampleReport());
+
+  it('is one self-contained page: no script, no external asset', () => {
+    assert.match(html, /^<!DOCTYPE html>/);
+    assert.ok(!/<script/i.test(html), 'no <script> element');
+    assert.ok(!/<link\b/i.test(html), 'no <link>');
+    assert.ok(!/\bsrc\s*=/i.test(html), 'no src=');
+    assert.ok(!/href\s*=\s*"(?!#)/i.test(html), 'only in-page links');
+    assert.ok(!/url\(/i.test(html), 'no CSS url()');
+    assert.match(html, /<style>[^<]+<\/style>/);
+  });
+
+  it('escapes a <script> in a scenario name, message, header, body and implementation name', () => {
+    assert.ok(html.includes('a &lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; scenario'));
+    assert.ok(html.includes('acme &lt;script&gt;'));
+    assert.ok(!html.includes(XSS));
+    assert.ok(!html.includes('<b>markup</b>'));
+  });
+
+  it('shows the verdict, the rule matrix by section and the reproduction of failures', () => {
+    assert.match(html, /class="verdict fail">FAIL</);
+    assert.match(html, /<h3>Endpoints \/ Route parameters<\/h3>/);
+    assert.match(html, /<h3>Errors<\/h3>/);
+    assert.match(html, /<tr id="rule-params.constraint-regex"><td><code>params.constraint-regex<\/code><\/td><td class="lv lv-must">must<\/td><td><span class="s s-failed">failed<\/span>/);
+    assert.match(html, /<details id="sc-params-xss" open>/);
+    assert.match(html, /Reproduce with curl/);
+    assert.ok(html.includes('&quot;$FW_TARGET&quot;'), 'curl commands read the target from $FW_TARGET');
+    assert.ok(html.includes('HTTP 200'), 'the response received is shown');
+    assert.ok(!html.includes(TOKEN));
+  });
+});
+
+describe('badge.svg', () => {
+  it('is a valid SVG with the conformance percentage of must + implied rules', () => {
+    const report = sampleReport();
+    const svg = renderBadge(report);
+    const doc = create(svg).end({ format: 'object' }) as XmlNode;
+    assert.ok('svg' in doc, 'root element is <svg>');
+    assert.match(svg, /xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.deepEqual(report.summary.conformance, { passed: 1, total: 5, percent: 20 });
+    assert.match(svg, />20%</);
+  });
+
+  it('says incomplete for an incomplete run', () => {
+    assert.match(renderBadge(sampleReport({ complete: false, incompleteReason: 'x' })), />incomplete</);
+  });
+
+  it('colours by percentage', () => {
+    assert.deepEqual([100, 95, 80, 60, 30, 10].map(badgeColor), ['brightgreen', 'green', 'yellowgreen', 'yellow', 'orange', 'red']);
+  });
+});
+
+describe('junit.xml', () => {
+  const xml = renderJunit(sampleReport());
+
+  it('is well-formed XML with our statuses as failure, error and skipped', () => {
+    const doc = create(xml).end({ format: 'object' }) as { testsuites: XmlNode & { testsuite: XmlNode & { testcase: XmlNode[] } } };
+    const suites = doc.testsuites;
+    assert.equal(suites['@tests'], '9');
+    assert.equal(suites['@failures'], '2');
+    assert.equal(suites['@errors'], '2');
+    assert.equal(suites['@skipped'], '2');
+    const cases = suites.testsuite.testcase;
+    assert.equal(cases.length, 9);
+    const byName = (prefix: string) => cases.find((c) => String(c['@name']).startsWith(prefix))!;
+    assert.ok('failure' in byName('params-xss:'));
+    assert.equal((byName('params-slow:').error as XmlNode)['@type'], 'timed-out');
+    assert.match(String((byName('groups-x:').skipped as XmlNode)['@message']), /^unsupported: /);
+    assert.ok(!('failure' in byName('params-ok:')) && !('error' in byName('params-ok:')));
+  });
+
+  it('escapes markup and control characters', () => {
+    assert.ok(!xml.includes(XSS));
+    assert.ok(xml.includes('bad \\u0001 control char'));
+  });
+});
+
+describe('conformance.md', () => {
+  const md = renderMarkdown(sampleReport());
+
+  it('has the verdict, the counts table and the failing rules with scenario ids and one-line reasons', () => {
+    assert.match(md, /^# fw-conformance: ❌ FAIL/);
+    assert.match(md, /\| rules \(must\) \| 1 \| 1 \| 0 \| 0 \| 1 \| 1 \| 4 \|/);
+    assert.match(md, /20% of must \+ implied rules pass \(1\/5\)/);
+    assert.match(md, /\| `params.constraint-regex` \| must \| failed \| `params-xss` failed: expected 404, got 200 &lt;script&gt;/);
+    assert.match(md, /\| `params.anchored` \| implied \| errored \| `params-adapter` errored: AdapterError: bad/);
+    assert.ok(!md.includes('at stack'), 'reasons are one line');
+  });
+
+  it('lists expectation mismatches', () => {
+    const md2 = renderMarkdown(sampleReport({ expectations: { file: 'e.json', implementation: 'acme', matched: 0, notRun: [], unknown: ['old-id'], informative: [],
+      mismatches: [{ id: 'params-xss', kind: 'unexpected-pass', expected: 'failed', actual: 'passed', level: 'must' }] } }));
+    assert.match(md2, /- \*\*unexpected-pass\*\* `params-xss` \(must\): expected failed, got passed/);
+    assert.match(md2, /stale entries .*`old-id`/);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Exchange } from '../../src/protocol/AdapterClient';
+import { aggregateRules, summarise } from '../../src/run/aggregate';
+import type { ScenarioResult } from '../../src/run/results';
+import { REPORT_VERSION, requestStats, toReportScenario, type ConformanceReport } from '../../src/reports/model';
+import { rule, scenario } from '../run/results';
+
+export const TOKEN = 's3cr3t-token-0123456789';
+export const XSS = '<script>alert("pwned")</script>';
+
+const exchanges: Exchange[] = [
+  { method: 'POST', path: '/__fw/apps', requestHeaders: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    requestBody: '{"protocol":1,"routeFiles":{"web":[{"method":"GET","uri":"/it\'s/{id:[0-9]+}","handler":{"closure":"args"}}]}}',
+    status: 201, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{"app":"a-17","routes":1}', durationMs: 2.5 },
+  { method: 'GET', path: "/it's/7?q=a%20b&x=$HOME", requestHeaders: { 'x-fw-app': 'a-17', 'x-note': `say "hi" ${XSS}` },
+    status: 200, responseHeaders: { 'content-type': 'text/html', 'x-fw-trace': 'closure:args' }, responseBody: `<p>${XSS}</p>`, durationMs: 1.25 },
+  { method: 'POST', path: '/__fw/url', requestHeaders: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    requestBody: '{"app":"a-17","name":"users.show","params":{"id":7}}', status: 200, responseBody: '{"url":"/users/7"}', durationMs: 1 },
+  { method: 'DELETE', path: '/__fw/apps/a-17', requestHeaders: { authorization: `Bearer ${TOKEN}` }, status: 204, durationMs: 0.5 },
+];
+
+export const EXCHANGES = exchanges;
+
+export function sampleScenarios(): ScenarioResult[] {
+  return [
+    scenario('params-ok', 'passed', ['params.constraint-regex'], 'must', { timing: { requests: 3, durationsMs: [1, 2, 3] } }),
+    scenario('params-xss', 'failed', ['params.constraint-regex'], 'must', {
+      name: `a ${XSS} scenario | with a pipe`, message: `expected 404, got 200 ${XSS}\n  at stack`, step: 'the status is 404',
+      repro: { manifest: { protocol: 1, routeFiles: { web: [] } }, exchanges }, timing: { requests: 4, durationsMs: [4, 5, 6, 100] },
+    }),
+    scenario('params-adapter', 'errored', ['params.anchored'], 'implied', { message: 'AdapterError: bad \u0001 control char' }),
+    scenario('params-slow', 'timed-out', ['params.anchored'], 'implied'),
+    scenario('groups-x', 'unsupported', ['groups.prefix'], 'must', { message: 'the target does not declare "groups"' }),
+    scenario('errors-body', 'failed', ['errors.not-found', 'errors.body'], 'reference'),
+    scenario('prop-regex', 'passed', ['params.constraint-regex'], 'must', { property: { property: 'regex-constraints', seed: 42, numRuns: 100 } }),
+    scenario('skipped-one', 'skipped', ['errors.not-found'], 'must', { message: 'not run: undefined step "x"' }),
+    scenario('named-ok', 'passed', ['named.name'], 'must'),
+  ];
+}
+
+export function sampleReport(overrides: Partial<ConformanceReport> = {}): ConformanceReport {
+  const scenarios = sampleScenarios();
+  const defs = [rule('params.constraint-regex', 'must', 'Endpoints / Route parameters'), rule('params.anchored', 'implied', 'Endpoints / Route parameters'),
+    rule('groups.prefix', 'must', 'Endpoints / Groups'), rule('errors.not-found', 'must', 'Errors'), rule('errors.body', 'reference', 'Errors'),
+    rule('named.name', 'must', 'Endpoints / Named routes')];
+  const rules = aggregateRules(defs, scenarios);
+  const stats = requestStats(scenarios);
+  return {
+    reportVersion: REPORT_VERSION,
+    suite: { name: 'fw-conformance', version: '0.1.0', spec: 'routing-and-controllers.md' },
+    implementation: { name: `acme ${XSS}`, version: '1.2.3', language: 'PHP' },
+    protocol: 1,
+    capabilities: ['routing'],
+    target: { url: 'http://127.0.0.1:8080', start: null },
+    seed: 42, numRuns: 100,
+    options: { tags: null, rules: [], levels: [], expectations: null, updateExpectations: false, out: 'reports', path: null, oracle: null,
+      requestTimeoutMs: 10000, scenarioTimeoutMs: null, startTimeoutMs: 30000, parallel: 0, failFast: false, coverage: false },
+    startedAt: '2025-01-01T00:00:00.000Z', finishedAt: '2025-01-01T00:00:10.000Z',
+    complete: true, incompleteReason: null, verdict: 'fail', verdictReason: '3 of 4 must and implied rules do not pass',
+    expectations: null,
+    summary: summarise(rules, scenarios),
+    rules,
+    scenarios: scenarios.map((s) => toReportScenario(s, [TOKEN])),
+    timing: { wallMs: 10000, suiteMs: 9000, requests: stats.requests, medianRequestMs: stats.median, p95RequestMs: stats.p95, method: 'test' },
+    coverage: null,
+    warnings: ['a warning with <b>markup</b>'],
+    ...overrides,
+  };
+}

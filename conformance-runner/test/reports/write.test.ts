@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { writeFileAtomic } from '../../src/reports/atomic';
+import { renderCucumberHtml, renderNdjson } from '../../src/reports/cucumber';
+import { REPORT_FILES, writeReports } from '../../src/reports/write';
+import { violations } from '../../src/run/json-schema';
+import { envelopesFor } from '../run/messages';
+import { sampleReport } from './sample';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-write-'));
+
+describe('atomic writes', () => {
+  it('replaces the file and leaves no temporary file behind', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'nested', 'a.json');
+    writeFileAtomic(file, 'one');
+    writeFileAtomic(file, 'two');
+    assert.equal(fs.readFileSync(file, 'utf8'), 'two');
+    assert.deepEqual(fs.readdirSync(path.dirname(file)), ['a.json']);
+  });
+
+  it('on failure, keeps the old content and removes the temporary file', () => {
+    const dir = tmp();
+    const target = path.join(dir, 'report.json');
+    fs.mkdirSync(target); // rename() of a file over a directory fails
+    fs.writeFileSync(path.join(target, 'keep'), 'old');
+    assert.throws(() => writeFileAtomic(target, 'new'));
+    assert.deepEqual(fs.readdirSync(dir), ['report.json']);
+    assert.equal(fs.readFileSync(path.join(target, 'keep'), 'utf8'), 'old');
+  });
+});
+
+describe('writeReports', () => {
+  const envelopes = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }, { id: 'b', steps: [{ status: 'FAILED', exception: { type: 'Error', message: 'x' } }] }]);
+
+  it('writes every report of a complete run', async () => {
+    const dir = tmp();
+    const files = await writeReports(dir, sampleReport(), envelopes);
+    assert.deepEqual(files.map((f) => path.basename(f)), [...REPORT_FILES]);
+    assert.deepEqual(fs.readdirSync(dir).sort(), [...REPORT_FILES].sort());
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
+    assert.deepEqual(violations('report', json), []);
+    assert.equal(json.complete, true);
+  });
+
+  it('writes valid reports marked incomplete for an interrupted run (no testRunFinished)', async () => {
+    const dir = tmp();
+    const partial = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }, { id: 'b', steps: [{ status: 'PASSED' }], unfinished: true }]);
+    await writeReports(dir, sampleReport({ complete: false, incompleteReason: 'interrupted by SIGINT', verdict: 'fail', verdictReason: 'the run is incomplete: interrupted by SIGINT' }), partial);
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
+    assert.deepEqual(violations('report', json), []);
+    assert.equal(json.complete, false);
+    assert.equal(json.incompleteReason, 'interrupted by SIGINT');
+    assert.match(fs.readFileSync(path.join(dir, 'badge.svg'), 'utf8'), />incomplete</);
+    assert.match(fs.readFileSync(path.join(dir, 'conformance.md'), 'utf8'), /\*\*Incomplete run:\*\* interrupted by SIGINT/);
+    assert.match(fs.readFileSync(path.join(dir, 'cucumber.html'), 'utf8'), /<\/html>\s*$/);
+  });
+
+  it('overwrites the reports of a previous run', async () => {
+    const dir = tmp();
+    await writeReports(dir, sampleReport({ seed: 1 }), envelopes);
+    await writeReports(dir, sampleReport({ seed: 2 }), envelopes);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8')).seed, 2);
+    assert.deepEqual(fs.readdirSync(dir).sort(), [...REPORT_FILES].sort());
+  });
+});
+
+describe('cucumber reports from collected messages', () => {
+  const envelopes = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }]);
+
+  it('cucumber.ndjson has one JSON message per line', () => {
+    const lines = renderNdjson(envelopes).trimEnd().split('\n');
+    assert.equal(lines.length, envelopes.length);
+    assert.deepEqual(lines.map((l) => JSON.parse(l)), JSON.parse(JSON.stringify(envelopes)));
+  });
+
+  it('cucumber.html is a whole HTML page carrying the messages', async () => {
+    const html = await renderCucumberHtml(envelopes);
+    assert.match(html, /^<!DOCTYPE html>/i);
+    assert.ok(html.includes('@id:a'));
+  });
+});
