@@ -187,6 +187,26 @@ Feature: Route parameters
         | constraint | segment | status |
         | colou?r    | color   | 200    |
 
+      @id:params-constraint-class-escape-dash-match
+      Examples:
+        | constraint | segment | status |
+        | [\d-z]+    | 9-z     | 200    |
+
+      @id:params-constraint-class-escape-dash-mismatch
+      Examples:
+        | constraint | segment | status |
+        | [\d-z]+    | 9-a     | 404    |
+
+      @id:params-constraint-colon-in-class
+      Examples:
+        | constraint | segment | status |
+        | [a-z:]+    | ns:tag  | 200    |
+
+      @id:params-constraint-escaped-colon
+      Examples:
+        | constraint | segment | status |
+        | [a-z\:]+   | ns:tag  | 200    |
+
     @id:params-constraint-value-is-segment
     Scenario: the value of a constrained parameter is the matched segment
       Given the routes:
@@ -354,6 +374,82 @@ Feature: Route parameters
         """
       When I request GET "/files/a/b/raw"
       Then the closure received the strings "a/b"
+
+    # catches: a matcher that decides from the constraint's text whether it can match "/" and misses
+    # a "/" inside a character class (by range, by escape or negated), so the value never spans segments
+    Scenario Outline: {path:<constraint>} takes "a/b" as one value
+      Given the routes:
+        """
+        $router->get('/cls/{path:<constraint>}', fn(...$args) => $args);
+        """
+      When I request GET "/cls/a/b"
+      Then the status is 200
+      And the closure received the strings "a/b"
+
+      @id:params-spans-slash-class-range
+      Examples:
+        | constraint |
+        | [!-~]+     |
+
+      @id:params-spans-slash-class-negated-digit
+      Examples:
+        | constraint |
+        | [\D]+      |
+
+      @id:params-spans-slash-class-escaped-slash
+      Examples:
+        | constraint |
+        | [\w\/]+    |
+
+      @id:params-spans-slash-class-hex-escape
+      Examples:
+        | constraint |
+        | [\x2F\w]+  |
+
+      @id:params-spans-slash-class-negated
+      Examples:
+        | constraint |
+        | [^.]+      |
+
+  @rule:params.lookaround
+  Rule: a look-around in a constraint sees the URI around its parameter
+
+    # catches: constraints tested against their segment alone, where (?=/end) can never match
+    @id:params-lookaround-ahead-into-next-segment
+    Scenario: {name:[a-z]+(?=/end)} matches only when "/end" follows
+      Given the routes:
+        """
+        $router->get('/la/{name:[a-z]+(?=/end)}/{rest}', fn(...$args) => $args);
+        """
+      When I request GET "/la/abc/end"
+      Then the status is 200
+      And the closure received the strings "abc", "end"
+      When I request GET "/la/abc/other"
+      Then the status is 404
+
+    # catches: constraints tested against their segment alone, where a look-behind sees nothing before it
+    @id:params-lookaround-behind-static-text
+    Scenario: {name:(?<!lb/)[a-z]+} is rejected after "lb/" and accepted elsewhere
+      Given the routes:
+        """
+        $router->get('/lb/{name:(?<!lb/)[a-z]+}', fn(...$args) => $args);
+        $router->get('/ok/{name:(?<!lb/)[a-z]+}', fn(...$args) => $args);
+        """
+      When I request GET "/lb/abc"
+      Then the status is 404
+      When I request GET "/ok/abc"
+      Then the status is 200
+      And the closure received the strings "abc"
+
+    @id:params-lookaround-behind-positive
+    Scenario: {name:(?<=lb/)[a-z]+} is accepted after "lb/"
+      Given the routes:
+        """
+        $router->get('/lb/{name:(?<=lb/)[a-z]+}', fn(...$args) => $args);
+        """
+      When I request GET "/lb/abc"
+      Then the status is 200
+      And the closure received the strings "abc"
 
   @rule:params.anchored
   Rule: the compiled pattern matches the whole request path

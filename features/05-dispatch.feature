@@ -202,6 +202,51 @@ Feature: Dispatch
       Then the status is 405
       And the Allow header lists exactly "GET"
 
+  @rule:dispatch.absolute-form
+  Rule: a request target in absolute form is routed by its path
+
+    # catches: matching the raw request target, so "GET http://host/path" is a 404
+    @id:dispatch-absolute-form-param-route
+    Scenario: GET http://example.test/users/7 reaches /users/{value}
+      Given the routes:
+        """
+        $router->get('/users/{value}', [EchoController::class, 'string']);
+        """
+      When I request GET "http://example.test/users/7"
+      Then the status is 200
+      And the parameter "value" is the string "7"
+
+    @id:dispatch-absolute-form-query
+    Scenario: the query of an absolute-form target is not part of the matched path
+      Given the routes:
+        """
+        $router->get('/about', fn() => 'about');
+        """
+      When I request GET "http://example.test/about?tab=1"
+      Then the status is 200
+      And the body is "about"
+
+    @id:dispatch-absolute-form-empty-path
+    Scenario: GET http://example.test (an empty path) reaches /
+      Given the routes:
+        """
+        $router->get('/', fn() => 'root');
+        """
+      When I request GET "http://example.test"
+      Then the status is 200
+      And the body is "root"
+
+    # catches: taking the text after the authority as the path, so "?x=1" leaves an empty path
+    @id:dispatch-absolute-form-empty-path-query
+    Scenario: GET http://example.test?x=1 (an empty path with a query) reaches /
+      Given the routes:
+        """
+        $router->get('/', fn() => 'root');
+        """
+      When I request GET "http://example.test?x=1"
+      Then the status is 200
+      And the body is "root"
+
   @rule:dispatch.first-registered-wins
   Rule: on overlap the earliest registered route wins (reference)
 
@@ -293,4 +338,16 @@ Feature: Dispatch
         $router->get('/about', fn() => 'about');
         """
       When I request GET "//about"
+      Then the status is 404
+
+    @id:dispatch-double-slash-in-pattern-kept
+    Scenario: a pattern with an empty segment is reached only with the doubled slash
+      Given the routes:
+        """
+        $router->get('/a//b', fn() => 'empty segment');
+        """
+      When I request GET "/a//b"
+      Then the status is 200
+      And the body is "empty segment"
+      When I request GET "/a/b"
       Then the status is 404

@@ -287,6 +287,27 @@ Feature: Middleware assignment
       When I request GET "/fine"
       Then the status is 200
 
+  @rule:middleware.not-middleware
+  Rule: a name that resolves to a class without handle() is not middleware (reference)
+
+    @id:middleware-not-middleware-controller
+    Scenario: ->middleware('EchoController') fails at boot, naming the route
+      Given the routes:
+        """
+        $router->get('/mw-controller', fn() => 'x')->middleware('EchoController');
+        """
+      Then the application fails to boot with a message containing "/mw-controller"
+
+    @id:middleware-not-middleware-service @capability:groups
+    Scenario: a group middleware naming the Clock service fails at boot with the group's route
+      Given the routes:
+        """
+        $router->group(['middleware' => ['Clock']], function ($router) {
+            $router->get('/mw-service', fn() => 'x');
+        });
+        """
+      Then the application fails to boot with a message containing "/mw-service"
+
   @rule:middleware.arguments
   Rule: 'Name:a,b' passes arguments to the middleware (reference)
 

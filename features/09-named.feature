@@ -130,6 +130,32 @@ Feature: Named routes
         """
       Then the application fails to boot with a message containing "/second-dup"
 
+  @rule:named.rename
+  Rule: naming a route again replaces its name (reference)
+
+    @id:named-rename-old-name-freed
+    Scenario: ->name('old')->name('new'): only "new" generates a URL
+      Given the routes:
+        """
+        $router->get('/renamed', fn() => 'renamed')->name('old')->name('new');
+        """
+      When I generate the URL for "new"
+      Then the URL is "/renamed"
+      When I generate the URL for "old"
+      Then URL generation fails with the message "Route [old] not defined."
+
+    @id:named-rename-old-name-reusable
+    Scenario: the name a route gave up can be given to another route
+      Given the routes:
+        """
+        $router->get('/first', fn() => 'first')->name('shared')->name('first');
+        $router->get('/second', fn() => 'second')->name('shared');
+        """
+      When I generate the URL for "shared"
+      Then the URL is "/second"
+      When I generate the URL for "first"
+      Then the URL is "/first"
+
   @rule:named.empty-name
   Rule: an empty name is a registration error (reference)
 

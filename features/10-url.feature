@@ -332,6 +332,28 @@ Feature: URL generation
         | params       |
         | {"id": ""}   |
 
+  @rule:url.non-scalar
+  Rule: a list or a map is not a parameter value (reference)
+
+    Scenario Outline: <params> for users.show fails, naming [<key>]
+      When I generate the URL for "users.show" with <params>
+      Then URL generation fails with the message "Parameter [<key>] for route [users.show] must be a string, number or boolean."
+
+      @id:url-non-scalar-list-query
+      Examples:
+        | params                          | key  |
+        | {"id": 7, "tags": ["a", "b"]}   | tags |
+
+      @id:url-non-scalar-map-query
+      Examples:
+        | params                          | key    |
+        | {"id": 7, "filter": {"a": 1}}   | filter |
+
+      @id:url-non-scalar-list-segment
+      Examples:
+        | params          | key |
+        | {"id": [7]}     | id  |
+
   @rule:url.constraint-check
   Rule: a segment value must satisfy its constraint (reference)
 

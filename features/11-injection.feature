@@ -254,6 +254,11 @@ Feature: Method injection in action methods
         | type  | segment |
         | float | 1.2.3   |
 
+      @id:injection-cast-failure-float-overflow
+      Examples:
+        | type  | segment |
+        | float | 1e999   |
+
       @id:injection-cast-failure-bool
       Examples:
         | type | segment |
@@ -425,6 +430,115 @@ Feature: Method injection in action methods
         {"message": "The given data was invalid.", "errors": {"name": ["The name field is required."]}}
         """
 
+  @rule:injection.validation-rules @capability:form-requests
+  Rule: name is required|string and qty is integer, with Laravel's messages (reference)
+
+    Scenario Outline: <body> answers 422 with the errors <errors>
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is 422
+      And the JSON body is:
+        """
+        {"message": "The given data was invalid.", "errors": <errors>}
+        """
+      And the trace is "validate:StoreItemRequest"
+
+      @id:injection-validation-name-number
+      Examples:
+        | body          | errors                                         |
+        | {"name": 5}   | {"name": ["The name field must be a string."]} |
+
+      @id:injection-validation-name-list
+      Examples:
+        | body              | errors                                         |
+        | {"name": ["Box"]} | {"name": ["The name field must be a string."]} |
+
+      @id:injection-validation-name-empty-list
+      Examples:
+        | body         | errors                                    |
+        | {"name": []} | {"name": ["The name field is required."]} |
+
+      @id:injection-validation-name-blank
+      Examples:
+        | body            | errors                                    |
+        | {"name": "   "} | {"name": ["The name field is required."]} |
+
+      @id:injection-validation-name-null
+      Examples:
+        | body           | errors                                    |
+        | {"name": null} | {"name": ["The name field is required."]} |
+
+      @id:injection-validation-qty-fraction
+      Examples:
+        | body                        | errors                                         |
+        | {"name": "Box", "qty": 1.5} | {"qty": ["The qty field must be an integer."]} |
+
+      @id:injection-validation-qty-fraction-text
+      Examples:
+        | body                          | errors                                         |
+        | {"name": "Box", "qty": "1.5"} | {"qty": ["The qty field must be an integer."]} |
+
+      @id:injection-validation-qty-bool
+      Examples:
+        | body                         | errors                                         |
+        | {"name": "Box", "qty": true} | {"qty": ["The qty field must be an integer."]} |
+
+      @id:injection-validation-qty-list
+      Examples:
+        | body                        | errors                                         |
+        | {"name": "Box", "qty": [1]} | {"qty": ["The qty field must be an integer."]} |
+
+      @id:injection-validation-both-fields
+      Examples:
+        | body                       | errors                                                                                          |
+        | {"name": 5, "qty": "abc"}  | {"name": ["The name field must be a string."], "qty": ["The qty field must be an integer."]} |
+
+    Scenario Outline: <body> passes and the action receives <validated>
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is 200
+      And the parameter "form" is the StoreItemRequest with:
+        """
+        <validated>
+        """
+
+      @id:injection-validation-qty-integer-text
+      Examples:
+        | body                         | validated                    |
+        | {"name": "Box", "qty": "12"} | {"name": "Box", "qty": "12"} |
+
+      @id:injection-validation-qty-negative-text
+      Examples:
+        | body                         | validated                    |
+        | {"name": "Box", "qty": "-3"} | {"name": "Box", "qty": "-3"} |
+
+      @id:injection-validation-qty-null-skipped
+      Examples:
+        | body                         | validated                    |
+        | {"name": "Box", "qty": null} | {"name": "Box", "qty": null} |
+
+      @id:injection-validation-qty-empty-skipped
+      Examples:
+        | body                       | validated                  |
+        | {"name": "Box", "qty": ""} | {"name": "Box", "qty": ""} |
+
+      @id:injection-validation-unruled-field-dropped
+      Examples:
+        | body                             | validated       |
+        | {"name": "Box", "color": "red"}  | {"name": "Box"} |
+
   @rule:injection.model @capability:models
   Rule: a Model parameter is hydrated by validateAndBind before the action
 
@@ -474,6 +588,156 @@ Feature: Method injection in action methods
       And the parameter "item" is the Item with:
         """
         {"name": "Lamp"}
+        """
+
+  @rule:injection.media-type-case @capability:models
+  Rule: the body's media type is recognised case-insensitively, parameters aside
+
+    # catches: a Content-Type compared as an exact string, so a body with a charset or in capitals is ignored
+    Scenario Outline: a body of type "<type>" is read
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the body "<body>" of type "<type>"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Lamp", "qty": <qty>}
+        """
+
+      @id:injection-media-type-json-capitals
+      Examples:
+        | type                            | body                          | qty |
+        | Application/JSON; charset=UTF-8 | {\"name\":\"Lamp\",\"qty\":2} | 2   |
+
+      @id:injection-media-type-form-capitals
+      Examples:
+        | type                                             | body            | qty |
+        | APPLICATION/X-WWW-FORM-URLENCODED; charset=UTF-8 | name=Lamp&qty=2 | "2" |
+
+  @rule:injection.body-types @capability:models
+  Rule: only JSON and form bodies are input; other bodies are left out (reference)
+
+    @id:injection-body-types-structured-json-suffix
+    Scenario: an application/vnd.api+json body is read as JSON
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items?name=Query" with the body "{\"name\":\"Body\"}" of type "application/vnd.api+json"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Body"}
+        """
+
+    Scenario Outline: a <type> body is not input: the query alone is bound
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items?name=Query" with the body "<body>" of type "<type>"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Query"}
+        """
+
+      @id:injection-body-types-text-plain
+      Examples:
+        | type       | body      |
+        | text/plain | name=Body |
+
+      @id:injection-body-types-octet-stream
+      Examples:
+        | type                     | body                  |
+        | application/octet-stream | {\"name\":\"Body\"} |
+
+    @id:injection-body-types-no-content-type
+    Scenario: a body without Content-Type is not input
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items?name=Query" with the body "{\"name\":\"Body\"}" and no content type
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        {"name": "Query"}
+        """
+
+  @rule:injection.query-parsing @capability:models
+  Rule: query strings and form bodies are parsed like PHP's $_GET and $_POST (reference)
+
+    Scenario Outline: GET "<path>" binds the Item <item>
+      Given the routes:
+        """
+        $router->get('/items', [EchoController::class, 'withModel']);
+        """
+      When I request GET "<path>"
+      Then the status is 200
+      And the parameter "item" is the Item with:
+        """
+        <item>
+        """
+
+      @id:injection-query-plus-is-space
+      Examples:
+        | path                  | item                    |
+        | /items?name=Desk+lamp | {"name": "Desk lamp"}   |
+
+      @id:injection-query-percent-decoded
+      Examples:
+        | path                      | item                 |
+        | /items?name=Caf%C3%A9%2B1 | {"name": "Café+1"}   |
+
+      @id:injection-query-repeated-key-last-wins
+      Examples:
+        | path                         | item              |
+        | /items?name=First&name=Last  | {"name": "Last"}  |
+
+      @id:injection-query-key-without-value
+      Examples:
+        | path                 | item                        |
+        | /items?qty&name=Lamp | {"name": "Lamp", "qty": ""} |
+
+      @id:injection-query-empty-pair-skipped
+      Examples:
+        | path                    | item                         |
+        | /items?name=Lamp&&qty=2 | {"name": "Lamp", "qty": "2"} |
+
+      @id:injection-query-malformed-escape-kept
+      Examples:
+        | path             | item              |
+        | /items?name=%zz  | {"name": "%zz"}   |
+
+    # a key[] key collects an array, which the string rule then rejects
+    @id:injection-query-brackets-collect-array
+    Scenario: ?name[]=a&name[]=b gives name a list
+      Given the routes:
+        """
+        $router->get('/items', [EchoController::class, 'withModel']);
+        """
+      When I request GET "/items?name[]=a&name[]=b"
+      Then the status is 422
+      And the JSON body is:
+        """
+        {"message": "The given data was invalid.", "errors": {"name": ["The name field must be a string."]}}
+        """
+      And the trace is "bind:Item"
+
+    @id:injection-query-brackets-in-form-body
+    Scenario: qty[]=1 in a form body gives qty a list
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the form body "name=Lamp&qty[]=1"
+      Then the status is 422
+      And the JSON body is:
+        """
+        {"message": "The given data was invalid.", "errors": {"qty": ["The qty field must be an integer."]}}
         """
 
   @rule:injection.input-merge @capability:models
@@ -652,6 +916,18 @@ Feature: Method injection in action methods
         | id   | string | "5"   |
       And the constructor received the Clock
       And the trace is "ctor:InjectedController, action:InjectedController@show"
+
+  @rule:injection.unprovided-parameter
+  Rule: a builtin parameter without default that the URI cannot provide fails at registration (reference)
+
+    @id:injection-unprovided-parameter-rejected
+    Scenario: [EchoController::class, 'int'] on a route without {value} fails at boot
+      Given the routes:
+        """
+        $router->get('/fine/{value}', [EchoController::class, 'int']);
+        $router->get('/needs-value', [EchoController::class, 'int']);
+        """
+      Then the application fails to boot with a message containing "/needs-value"
 
   @rule:injection.default-value
   Rule: an unresolved parameter takes its default value

@@ -114,6 +114,32 @@ Feature: Errors
       When I request GET "/login"
       Then the status is 405
 
+    # catches: 405 collection that follows only the branches holding a route of the request's method
+    @id:errors-405-parameter-within-segment
+    Scenario: a route whose parameter shares its segment with static text, next to a GET route
+      Given the routes:
+        """
+        $router->get('/notes/{name}/history', fn() => 'history');
+        $router->post('/notes/{name}.txt', fn() => 'posted');
+        """
+      When I request GET "/notes/todo.txt"
+      Then the status is 405
+      And the Allow header lists exactly "POST"
+      When I request GET "/notes/todo.md"
+      Then the status is 404
+
+    # catches: 405 collection that skips routes whose constraint spans segments
+    @id:errors-405-spanning-constraint-only
+    Scenario: the only route of the URI has a constraint spanning segments, next to a GET route
+      Given the routes:
+        """
+        $router->get('/files/{name}/meta', fn() => 'meta');
+        $router->post('/files/{path:.+}', fn() => 'posted');
+        """
+      When I request GET "/files/a/b"
+      Then the status is 405
+      And the Allow header lists exactly "POST"
+
   @rule:errors.allow-header
   Rule: a 405 carries an Allow header
 

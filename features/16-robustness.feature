@@ -26,6 +26,18 @@ Feature: Limits and robustness
       Then the status is 200
       And the body is "long"
 
+    @id:robustness-uri-too-long-head @rule:dispatch.head
+    Scenario: HEAD with a request target of 8193 bytes answers 414 without a body
+      Given the routes:
+        """
+        $router->get('/long/{value}', fn() => 'long');
+        """
+      When I request HEAD a path of 8193 characters starting with "/long/"
+      Then the status is 414
+      And the body is empty
+      And the header "Content-Length" is "26"
+      And the trace is empty
+
     @id:robustness-uri-query-counts
     Scenario: the query string counts towards the limit
       Given the routes:

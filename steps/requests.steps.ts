@@ -47,6 +47,10 @@ When('I request {word} {string} with the body {string} of type {string}', functi
   return send(this, { method: checkMethod(method), path, body, headers: { 'content-type': type } });
 });
 
+When('I request {word} {string} with the body {string} and no content type', function (this: FwWorld, method: string, path: string, body: string) {
+  return send(this, { method: checkMethod(method), path, body });
+});
+
 When('I request {word} the generated URL', function (this: FwWorld, method: string) {
   const { name, result } = this.url;
   if (!result.ok) throw new Error(`the URL for "${name}" could not be generated (${result.message}), so it cannot be requested`);

@@ -137,7 +137,9 @@ export class Request {
 /** An absolute-form target (`http://host/path`) becomes origin-form (`/path`). */
 function originForm(url: string): string {
   const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
-  const target = match === null ? url : url.slice(match[0].length) || '/';
+  let target = match === null ? url : url.slice(match[0].length);
+  // An empty path is "/" (RFC 3986 §6.2.3), also when a query follows the authority.
+  if (match !== null && !target.startsWith('/')) target = `/${target}`;
   const hash = target.indexOf('#');
   return hash === -1 ? target : target.slice(0, hash);
 }

@@ -23,6 +23,8 @@ describe('Request', () => {
   it('accepts absolute-form targets and drops fragments', () => {
     assert.equal(Request.create('GET', 'http://example.com/p?q=1').path, '/p');
     assert.equal(Request.create('GET', 'https://example.com').path, '/');
+    assert.equal(Request.create('GET', 'http://example.com?x=1').path, '/');
+    assert.equal(Request.create('GET', 'http://example.com?x=1').queryString, 'x=1');
     assert.equal(Request.create('GET', '/p#frag').path, '/p');
   });
 
