@@ -15,6 +15,7 @@ const OPTIONS = {
   token: { type: 'string' },
   start: { type: 'string' },
   'check-adapter': { type: 'boolean' },
+  'skip-adapter-check': { type: 'boolean' },
   tags: { type: 'string' },
   rule: { type: 'string', multiple: true },
   level: { type: 'string', multiple: true },
@@ -58,6 +59,7 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
     help: flag('help'),
     version: flag('version'),
     checkAdapter: flag('check-adapter'),
+    skipAdapterCheck: flag('skip-adapter-check'),
     rules: [],
     levels: [],
     updateExpectations: flag('update-expectations'),
@@ -154,6 +156,9 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   const parallel = str('parallel');
   if (parallel !== undefined) options.parallel = integer('--parallel', parallel, 0, 64, 'a number of worker processes from 0 (no parallelism) to 64');
 
+  if (options.checkAdapter && options.skipAdapterCheck) {
+    throw new UsageError('--check-adapter and --skip-adapter-check exclude each other: --check-adapter runs only the adapter check');
+  }
   if (options.coverage && options.start === undefined) {
     throw new UsageError('--coverage measures a target the runner starts: use it with --start');
   }

@@ -13,6 +13,10 @@ Target:
                          environment and must answer GET /__fw/info (docs/adapter-protocol.md §1)
   --start-timeout MS     how long the started adapter may take to answer /__fw/info (default 30000)
   --check-adapter        only run the protocol smoke check (exit 0 when nothing fails)
+  --skip-adapter-check   do not start a normal run with that check (by default every run first
+                         checks the adapter, prints "adapter check: N passed, N failed, ..." and
+                         the checks that failed or warned, records them in conformance.json as
+                         adapterCheck, then runs the suite anyway: they do not change the verdict)
   --oracle reference     differential mode: also start the reference adapter and give it to the
                          properties as an oracle; divergences are recorded, not failed
 

@@ -8,6 +8,8 @@ export interface CliOptions {
   token?: string;
   start?: string;
   checkAdapter: boolean;
+  /** Do not run the adapter check (check-adapter) before the suite. */
+  skipAdapterCheck: boolean;
   tags?: string;
   rules: string[];
   levels: Level[];

@@ -18,6 +18,8 @@ th{background:#eef1f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .s{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .s-passed{background:#2e7d32}.s-failed{background:#c62828}.s-errored{background:#8e24aa}.s-timed-out{background:#ef6c00}
 .s-unsupported{background:#607d8b}.s-skipped{background:#9e9e9e}
+.c-pass{background:#2e7d32}.c-fail{background:#c62828}.c-warn{background:#ef6c00}.c-skip{background:#9e9e9e}
+.banner.bad{background:#fdecea;border-color:#e57373}
 .lv{font-size:12px;color:#55606b}.lv-reference{font-style:italic}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 pre{background:#fff;border:1px solid #d8dde3;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-all}
@@ -37,10 +39,15 @@ export function renderHtml(report: ConformanceReport): string {
     `${e(String(report.summary.conformance.percent))}% of must + implied rules pass (${report.summary.conformance.passed}/${report.summary.conformance.total}).</p>`,
     `<p>${e(report.verdictReason)}</p>`);
   if (!report.complete) parts.push(`<div class="banner"><strong>Incomplete run:</strong> ${e(report.incompleteReason ?? 'interrupted')}</div>`);
+  if (report.adapterCheck && report.adapterCheck.failed > 0) {
+    parts.push(`<div class="banner bad"><strong>Adapter check: ${e(String(report.adapterCheck.failed))} failed.</strong> The adapter deviates from protocol 1; `,
+      `scenarios that errored may share these causes (<a href="#adapter-check">details</a>). The verdict is about rules only.</div>`);
+  }
   parts.push(`<p class="muted">Seed <code>${e(String(report.seed))}</code>, ${report.numRuns} runs per property; started ${e(report.startedAt)}; wall time ${e((report.timing.wallMs / 1000).toFixed(1))} s`,
     report.timing.medianRequestMs !== null ? `; ${report.timing.requests} HTTP requests, median ${e(report.timing.medianRequestMs.toFixed(2))} ms` : '', `.</p>`);
 
   parts.push('<h2>Summary</h2>', countsTable(report));
+  parts.push(adapterCheckSection(report));
 
   if (report.expectations) {
     const x = report.expectations;
@@ -89,6 +96,29 @@ export function renderHtml(report: ConformanceReport): string {
   if (report.warnings.length > 0) parts.push('<h2>Warnings</h2><ul>', ...report.warnings.map((w) => `<li>${e(w)}</li>`), '</ul>');
   parts.push('</main></body></html>\n');
   return parts.join('');
+}
+
+/** The adapter check run before the suite: counts, then the checks that failed or warned. */
+function adapterCheckSection(report: ConformanceReport): string {
+  const e = escapeHtml;
+  const check = report.adapterCheck;
+  const head = '<h2 id="adapter-check">Adapter check</h2>';
+  if (!check) {
+    return `${head}<p class="muted">${report.options.skipAdapterCheck ? 'Skipped (--skip-adapter-check).' : 'Not run (the run stopped before it, or it did not finish).'}</p>`;
+  }
+  const out = [head, `<p>${e(String(check.passed))} passed, ${e(String(check.failed))} failed, ${e(String(check.warnings))} warnings, ${e(String(check.skipped))} skipped `,
+    `<span class="muted">(protocol smoke test, <code>--check-adapter</code>; informative: it does not change the verdict)</span>.</p>`];
+  const shown = check.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+  if (shown.length > 0) {
+    out.push('<table><tr><th>check</th><th>status</th><th>section</th><th>expects</th><th>found</th></tr>');
+    for (const c of shown) {
+      const evidence = c.evidence.map((x) => `sent: ${x.sent}\ngot:  ${x.got}`).join('\n');
+      out.push(`<tr id="check-${e(c.id)}"><td><code>${e(c.id)}</code></td><td><span class="s c-${e(c.status)}">${e(c.status)}</span></td>`,
+        `<td>${e(c.section)}</td><td>${e(c.title)}</td><td><pre>${e(c.message ?? '')}</pre>${evidence ? `<details><summary>exchanges</summary><pre>${e(evidence)}</pre></details>` : ''}</td></tr>`);
+    }
+    out.push('</table>');
+  }
+  return out.join('');
 }
 
 function countsTable(report: ConformanceReport): string {

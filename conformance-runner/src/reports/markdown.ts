@@ -18,6 +18,10 @@ export function renderMarkdown(report: ConformanceReport): string {
     '',
   ];
   if (!report.complete) lines.push(`> **Incomplete run:** ${cell(report.incompleteReason ?? 'interrupted')}`, '');
+  const check = report.adapterCheck;
+  if (check && check.failed > 0) {
+    lines.push(`> **Adapter check: ${check.failed} failed.** The adapter deviates from protocol 1; scenarios that errored may share these causes (see [Adapter check](#adapter-check)). The verdict is about rules only.`, '');
+  }
   lines.push(`Seed \`${report.seed}\`, ${report.numRuns} runs per property. Wall time ${(report.timing.wallMs / 1000).toFixed(1)} s` +
     (report.timing.medianRequestMs !== null ? `, ${report.timing.requests} HTTP requests, median ${report.timing.medianRequestMs.toFixed(2)} ms.` : '.'), '');
 
@@ -30,6 +34,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
   }
   lines.push('');
+
+  lines.push(...adapterCheckSection(report));
 
   if (report.expectations) {
     const e = report.expectations;
@@ -57,6 +63,22 @@ export function renderMarkdown(report: ConformanceReport): string {
   }
   lines.push('Reports: `conformance.html` (rule matrix, reproductions), `conformance.json`, `junit.xml`, `cucumber.html`.', '');
   return lines.join('\n');
+}
+
+/** "Adapter check": counts, then every failed and warned check with its first deviation. */
+function adapterCheckSection(report: ConformanceReport): string[] {
+  const check = report.adapterCheck;
+  if (!check) {
+    return ['## Adapter check', '', report.options.skipAdapterCheck ? 'Skipped (`--skip-adapter-check`).' : 'Not run (the run stopped before it, or it did not finish).', ''];
+  }
+  const lines = ['## Adapter check', '',
+    `${check.passed} passed, ${check.failed} failed, ${check.warnings} warnings, ${check.skipped} skipped (protocol smoke test, \`--check-adapter\`; informative, it does not change the verdict).`, ''];
+  const shown = check.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+  for (const c of shown) {
+    lines.push(`- **${c.status === 'fail' ? 'FAIL' : 'WARN'}** \`${c.id}\` (${cell(c.section)}) ${cell(c.title)}${c.message ? ` — ${cell(oneLine(c.message, 300))}` : ''}`);
+  }
+  if (shown.length > 0) lines.push('');
+  return lines;
 }
 
 /** First line, shortened: a table cell must stay one line. */

@@ -27,6 +27,8 @@ export interface ConformanceReport {
   verdict: 'pass' | 'fail';
   verdictReason: string;
   expectations: (Comparison & { file: string; implementation: string }) | null;
+  /** The adapter check run before the suite; null when skipped (--skip-adapter-check) or not run. */
+  adapterCheck: AdapterCheckSummary | null;
   summary: Summary;
   rules: RuleResult[];
   scenarios: ReportScenario[];
@@ -50,6 +52,34 @@ export interface ReportOptions {
   parallel: number;
   failFast: boolean;
   coverage: boolean;
+  skipAdapterCheck: boolean;
+}
+
+/**
+ * The adapter check (conformance-runner/src/check-adapter) run before the suite. Informative: it
+ * never changes the verdict, and its requests are not scenario requests (not in `timing`).
+ */
+export interface AdapterCheckSummary {
+  passed: number;
+  failed: number;
+  warnings: number;
+  skipped: number;
+  durationMs: number;
+  checks: AdapterCheckEntry[];
+}
+
+export type AdapterCheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+
+export interface AdapterCheckEntry {
+  id: string;
+  /** Section of docs/adapter-protocol.md, e.g. `§2.3`. */
+  section: string;
+  title: string;
+  status: AdapterCheckStatus;
+  /** What was seen (pass), why it was skipped, or every deviation (fail, warn), one per line. */
+  message: string | null;
+  /** The exchanges behind a failure or a warning (empty otherwise). */
+  evidence: Array<{ sent: string; got: string }>;
 }
 
 export interface ReportScenario {

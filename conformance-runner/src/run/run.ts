@@ -8,9 +8,10 @@ import type { ExpectationsFile } from '../expectations/types';
 import { updateExpectations } from '../expectations/update';
 import type { WorldParameters } from '../protocol/world';
 import { writeFileAtomic } from '../reports/atomic';
-import { REPORT_VERSION, requestStats, toReportScenario, type ConformanceReport, type CoverageInfo } from '../reports/model';
+import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import { writeReports } from '../reports/write';
 import { openTarget, stopAllTargets, TargetError, type Target, type TargetDeath } from '../target';
+import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
 import { aggregateRules, summarise } from './aggregate';
 import { Collector } from './collector';
 import { Coverage } from './coverage';
@@ -42,6 +43,13 @@ interface Interruption {
   /** What to say about the scenarios that were running. */
   inFlight: { status: 'errored' | 'skipped'; message: string };
 }
+
+/**
+ * When the run is interrupted during the adapter check (a signal, or the target died), how long
+ * to wait for the check to finish so that the reports can include it. The check takes ~0.1 s; an
+ * adapter that died makes it finish at once (connection refused).
+ */
+const ADAPTER_CHECK_GRACE_MS = 2000;
 
 const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
 
@@ -80,7 +88,14 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
 
   // Interruptions (signals, a dying target) settle this promise; the run races against it.
   let interrupt!: (i: Interruption) => void;
-  const interrupted = new Promise<Interruption>((resolve) => { interrupt = resolve; });
+  /** The first interruption, once there is one (the promise below settles with it). */
+  let interruption: Interruption | undefined;
+  const interrupted = new Promise<Interruption>((resolve) => {
+    interrupt = (i) => {
+      interruption ??= i;
+      resolve(i);
+    };
+  });
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
@@ -99,7 +114,7 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const base = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations };
+  const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
   let target: Target | undefined;
   let oracle: Target | undefined;
   try {
@@ -125,6 +140,24 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
     if (oracle) say(`oracle: ${oracle.info.implementation.name} ${oracle.info.implementation.version} at ${oracle.address.url}\n`);
     void target.died.then((death) => interrupt(deathInterruption(death)));
     void oracle?.died.then((death) => interrupt(deathInterruption(death, 'oracle (reference adapter)')));
+
+    if (!options.skipAdapterCheck) {
+      // Before cucumber starts: the check's requests are not scenario requests (see adapter-check.ts).
+      const checking = runAdapterCheck(target, options.requestTimeoutMs);
+      const checked = await Promise.race([
+        checking.then((outcome) => ({ kind: 'checked' as const, outcome })),
+        interrupted.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
+      ]);
+      const outcome = checked.kind === 'checked' ? checked.outcome : await within(checking, ADAPTER_CHECK_GRACE_MS);
+      // The check may finish just after the target died or a signal came: then no scenario runs.
+      const stop = checked.kind === 'interrupted' ? checked.interruption : interruption;
+      recordAdapterCheck(base, outcome, { quiet: options.quiet, goesOn: stop === undefined }, env);
+      if (stop) {
+        const code = await finishEarly(base, stop, new Collector(suite), target, 0);
+        await stopAllTargets();
+        return code;
+      }
+    }
 
     if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
     const worldParameters: WorldParameters = {
@@ -209,6 +242,30 @@ async function openTargets(options: CliOptions, env: RunEnvironment, coverage: C
   }
 }
 
+/** Prints the check's result and keeps it for the reports. */
+function recordAdapterCheck(base: FinishBase, outcome: AdapterCheckOutcome | undefined, options: { quiet: boolean; goesOn: boolean }, env: RunEnvironment): void {
+  if (outcome === undefined) {
+    base.runWarnings.push('the adapter check did not finish before the run stopped');
+  } else if ('error' in outcome) {
+    base.runWarnings.push(`the adapter check could not run: ${outcome.error}`);
+    env.err(`fw-conformance: the adapter check could not run: ${outcome.error}\n`);
+  } else {
+    base.adapterCheck = summariseAdapterCheck(outcome.report, base.secrets);
+    env.out(adapterCheckConsole(outcome.report, { color: env.tty, quiet: options.quiet, goesOn: options.goesOn, secrets: base.secrets }));
+  }
+}
+
+/** The promise's value if it settles within `ms`, undefined otherwise. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function deathInterruption(death: TargetDeath, who = 'target'): Interruption {
   const how = death.signal !== null ? `was killed by ${death.signal}` : `exited with code ${death.code}`;
   const tail = death.outputTail.trim() ? `; its last output:\n${death.outputTail.trimEnd()}` : '';
@@ -230,6 +287,10 @@ interface FinishBase {
   outDir: string;
   secrets: string[];
   expectations?: ExpectationsFile;
+  /** Set once the adapter check has run (null: skipped, or it did not finish). */
+  adapterCheck: AdapterCheckSummary | null;
+  /** Problems of the run itself that did not stop it. */
+  runWarnings: string[];
 }
 
 /** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
@@ -263,7 +324,7 @@ async function finish(input: FinishInput): Promise<number> {
       message: stopped?.message ?? (input.complete ? 'not run by cucumber' : `not run: ${(input.incompleteReason ?? 'the run stopped early').split('\n')[0]}`),
     };
   });
-  const warnings = [...input.suite.warnings, ...collector.warnings];
+  const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
   const rules = aggregateRules(selection.rules, scenarios, warnings);
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
 
@@ -298,6 +359,7 @@ async function finish(input: FinishInput): Promise<number> {
       updateExpectations: options.updateExpectations, out: options.out, path: options.path ?? null, oracle: options.oracle ?? null,
       requestTimeoutMs: options.requestTimeoutMs, scenarioTimeoutMs: options.scenarioTimeoutMs ?? null,
       startTimeoutMs: options.startTimeoutMs, parallel: options.parallel, failFast: options.failFast, coverage: options.coverage,
+      skipAdapterCheck: options.skipAdapterCheck,
     },
     startedAt: input.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -308,6 +370,7 @@ async function finish(input: FinishInput): Promise<number> {
     expectations: comparison && expectations
       ? { file: display(env.cwd, options.expectations!), implementation: expectations.implementation, ...comparison }
       : null,
+    adapterCheck: input.adapterCheck,
     summary: summarise(rules, scenarios),
     rules,
     scenarios: scenarios.map((s) => toReportScenario(s, input.secrets)),
@@ -362,6 +425,8 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
     for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: expected ${m.expected}, got ${m.actual}`);
   }
   if (!quiet) for (const w of report.warnings) lines.push(`warning: ${w.split('\n')[0]}`);
+  const reminder = adapterCheckReminder(report.adapterCheck);
+  if (reminder) lines.push(reminder);
   if (!report.complete) lines.push(`INCOMPLETE: ${report.incompleteReason ?? 'interrupted'}`);
   const t = report.timing;
   lines.push(`time: ${(t.wallMs / 1000).toFixed(1)} s (suite ${(t.suiteMs / 1000).toFixed(1)} s); ${t.requests} HTTP requests` +

@@ -35,6 +35,7 @@ describe('parseCommandLine: valid command lines', () => {
     assert.deepEqual(o.rules, []);
     assert.deepEqual(o.levels, []);
     assert.equal(o.failFast, false);
+    assert.equal(o.skipAdapterCheck, false, 'every run starts with the adapter check');
   });
 
   it('reads every option', () => {
@@ -71,6 +72,11 @@ describe('parseCommandLine: valid command lines', () => {
     const o = parseCommandLine([...START, '--expectations', 'new.json', '--update-expectations'], dir);
     assert.equal(o.expectations, path.join(dir, 'new.json'));
     assert.equal(o.updateExpectations, true);
+  });
+
+  it('reads --skip-adapter-check', () => {
+    assert.equal(parseCommandLine([...START, '--skip-adapter-check'], dir).skipAdapterCheck, true);
+    assert.equal(parseCommandLine(['--target', 'http://127.0.0.1:8080', '--token', 't', '--skip-adapter-check'], dir).skipAdapterCheck, true);
   });
 
   it('accepts --coverage with --start', () => {
@@ -116,6 +122,8 @@ describe('parseCommandLine: every bad input is a one-line usage error', () => {
     ['update without file', [...START, '--update-expectations'], /--update-expectations needs --expectations FILE/],
     ['update into a missing directory', [...START, '--update-expectations', '--expectations', 'no/such/dir/e.json'], /the directory .* does not exist/],
     ['out is a file', [...START, '--out', 'file.txt'], /--out file\.txt exists and is not a directory/],
+    ['check-adapter and skip-adapter-check', [...START, '--check-adapter', '--skip-adapter-check'], /--check-adapter and --skip-adapter-check exclude each other/],
+    ['skip-adapter-check with a value', [...START, '--skip-adapter-check=yes'], /--skip-adapter-check takes no value/],
     ['coverage without start', ['--target', 'http://127.0.0.1:8080', '--token', 't', '--coverage'], /--coverage measures a target the runner starts: use it with --start/],
   ];
   for (const [name, argv, message] of cases) {

@@ -16,6 +16,10 @@ const BIN = path.resolve(__dirname, '..', '..', 'bin', 'fw-conformance.js');
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'runner');
 // exec: the shell becomes the adapter, so stopping the target stops it whatever the shell does.
 const ADAPTER = `exec node ${path.join(FIXTURES, 'adapter.js')}`;
+/** The check-adapter fakes (test/fixtures/adapters): `healthy` passes every adapter check. */
+const fake = (name: string) => `exec node ${path.resolve(FIXTURES, '..', 'adapters', `${name}.js`)}`;
+/** The summary line of the adapter check that starts every run. */
+const CHECK_LINE = /^adapter check: (\d+) passed, (\d+) failed, (\d+) warnings(?:, (\d+) skipped)? \(\d+\.\d s\)$/m;
 
 interface Run {
   code: number | null;
@@ -23,11 +27,11 @@ interface Run {
   stderr: string;
 }
 
-function fwConformance(args: string[], options: { suite?: string; onStdout?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Run> {
+function fwConformance(args: string[], options: { suite?: string; env?: NodeJS.ProcessEnv; onStdout?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: FIXTURES,
-      env: { ...process.env, FW_CONFORMANCE_SUITE_DIR: path.join(FIXTURES, options.suite ?? 'suite') },
+      env: { ...process.env, FW_CONFORMANCE_SUITE_DIR: path.join(FIXTURES, options.suite ?? 'suite'), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -85,7 +89,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
   it('--help and --version exit 0', async () => {
     const help = await fwConformance(['--help']);
     assert.equal(help.code, 0);
-    for (const option of ['--target', '--token', '--start', '--check-adapter', '--tags', '--rule', '--level', '--expectations', '--update-expectations',
+    for (const option of ['--target', '--token', '--start', '--check-adapter', '--skip-adapter-check', '--tags', '--rule', '--level', '--expectations', '--update-expectations',
       '--out', '--seed', '--num-runs', '--path', '--oracle', '--request-timeout', '--scenario-timeout', '--start-timeout', '--parallel',
       '--fail-fast', '--coverage', '--quiet', '--help', '--version']) {
       assert.ok(help.stdout.includes(option), `--help documents ${option}`);
@@ -105,8 +109,24 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
       assert.ok(r.stdout.split('\n').includes(line), `stdout has the line ${JSON.stringify(line)}:\n${r.stdout}`);
     }
     assert.match(r.stdout, /verdict: FAIL — 3 of 5 must and implied rules do not pass/);
+    // The adapter check runs first; the fixture adapter fails some of it, and the run goes on.
+    const check = CHECK_LINE.exec(r.stdout);
+    assert.ok(check, `the adapter check summary line:\n${r.stdout}`);
+    assert.ok(Number(check[2]) > 0, 'the fixture adapter fails adapter checks');
+    assert.ok(check.index < r.stdout.indexOf('PASS basic-pass'), 'the check runs before the scenarios');
+    assert.match(r.stdout, /^FAIL {2}manifest\.method +§2\.3 /m, 'the failed checks are explained');
+    assert.match(r.stdout, /^adapter check: the run goes on/m);
+    assert.match(r.stdout, /^ADAPTER CHECK: [1-9]\d* failed \(manifest\.method, /m, 'and recalled in the final summary');
     assert.deepEqual(fs.readdirSync(out).sort(), [...REPORT_FILES].sort());
     const report = readReport(out);
+    assert.equal(report.options.skipAdapterCheck, false);
+    assert.deepEqual([report.adapterCheck.passed, report.adapterCheck.failed, report.adapterCheck.warnings], [Number(check[1]), Number(check[2]), Number(check[3])]);
+    assert.equal(report.adapterCheck.checks.filter((c: { status: string }) => c.status === 'fail').length, report.adapterCheck.failed);
+    assert.equal(report.adapterCheck.checks.find((c: { id: string }) => c.id === 'manifest.method').status, 'fail');
+    const md = fs.readFileSync(path.join(out, 'conformance.md'), 'utf8');
+    assert.match(md, /^> \*\*Adapter check: [1-9]\d* failed\.\*\*/m);
+    assert.match(md, /^- \*\*FAIL\*\* `manifest\.method` \(§2\.3\) /m);
+    assert.match(fs.readFileSync(path.join(out, 'conformance.html'), 'utf8'), /<tr id="check-manifest\.method">/);
     assert.deepEqual(statuses(report), {
       'basic-pass': 'passed', 'basic-fail': 'failed', 'basic-error': 'errored', 'basic-timeout': 'timed-out',
       'basic-unsupported': 'unsupported', 'basic-reference': 'failed', 'basic-property': 'passed',
@@ -124,6 +144,8 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.deepEqual(fail.exchanges.map((x: { method: string; path: string }) => `${x.method} ${x.path}`), ['POST /__fw/apps', 'GET /hello']);
     assert.equal(fail.exchanges[0].requestHeaders.authorization, 'Bearer <redacted>');
     assert.ok(report.timing.requests >= 14, `requests counted: ${report.timing.requests}`);
+    assert.equal(report.timing.requests, report.scenarios.reduce((n: number, s: { requests: number | null }) => n + (s.requests ?? 0), 0),
+      'timing counts scenario requests only');
     assert.equal(typeof report.timing.medianRequestMs, 'number');
     assert.ok(!fs.readFileSync(path.join(out, 'conformance.html'), 'utf8').includes('<script>alert'), 'the scenario name is escaped');
   });
@@ -133,9 +155,11 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     const r = await fwConformance(['--start', ADAPTER, '--out', out, '--rule', 'basic.pass', '--quiet']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.ok(!r.stdout.includes('PASS basic-pass'), '--quiet prints no per-scenario line');
+    assert.match(r.stdout, CHECK_LINE, '--quiet still prints failed adapter checks');
     const report = readReport(out);
     assert.deepEqual(statuses(report), { 'basic-pass': 'passed', 'basic-reference': 'failed', 'basic-property': 'passed' });
-    assert.equal(report.verdict, 'pass');
+    assert.ok(report.adapterCheck.failed > 0);
+    assert.equal(report.verdict, 'pass', 'failed adapter checks do not change the verdict');
     assert.deepEqual(report.options.rules, ['basic.pass']);
   });
 
@@ -220,6 +244,61 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     const report = readReport(out);
     assert.equal(report.complete, false);
     assert.match(report.incompleteReason, /^the target could not be opened: /);
+  });
+
+  it('a healthy adapter: "adapter check: N passed, 0 failed, 0 warnings"; --skip-adapter-check skips it; its requests are not scenario requests', async () => {
+    const [checked, skipped] = [tmp(), tmp()];
+    const args = ['--start', fake('healthy'), '--rule', 'basic.pass', '--seed', '7'];
+    const [a, b] = await Promise.all([fwConformance([...args, '--out', checked]), fwConformance([...args, '--out', skipped, '--skip-adapter-check'])]);
+    assert.equal(a.code, 0, a.stdout + a.stderr);
+    const line = CHECK_LINE.exec(a.stdout);
+    assert.ok(line, a.stdout);
+    assert.match(line[0], /^adapter check: [1-9]\d* passed, 0 failed, 0 warnings \(/);
+    assert.ok(!/^(FAIL|WARN) {2}/m.test(a.stdout) && !a.stdout.includes('ADAPTER CHECK'), 'nothing else about the check');
+    const withCheck = readReport(checked);
+    assert.deepEqual([withCheck.adapterCheck.failed, withCheck.adapterCheck.warnings, withCheck.adapterCheck.skipped], [0, 0, 0]);
+    assert.equal(withCheck.adapterCheck.passed, Number(line[1]));
+    assert.equal(withCheck.adapterCheck.checks.length, withCheck.adapterCheck.passed);
+    assert.match(fs.readFileSync(path.join(checked, 'conformance.md'), 'utf8'), /^## Adapter check\n\n[1-9]\d* passed, 0 failed, 0 warnings, 0 skipped /m);
+
+    assert.equal(b.code, 0, b.stdout + b.stderr);
+    assert.ok(!b.stdout.includes('adapter check'), b.stdout);
+    const withoutCheck = readReport(skipped);
+    assert.equal(withoutCheck.adapterCheck, null);
+    assert.equal(withoutCheck.options.skipAdapterCheck, true);
+    // The check made requests of its own; the scenarios' counts and the timing statistics do not include them.
+    assert.deepEqual(statuses(withCheck), statuses(withoutCheck));
+    const perScenario = (r: Record<string, any>) => r.scenarios.map((s: { id: string; requests: number | null }) => `${s.id} ${s.requests}`);
+    assert.deepEqual(perScenario(withCheck), perScenario(withoutCheck));
+    assert.equal(withCheck.timing.requests, withoutCheck.timing.requests);
+  });
+
+  it('the adapter check uses --request-timeout, and the run goes on after its failures', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', fake('hangs'), '--out', out, '--rule', 'basic.pass', '--request-timeout', '300']);
+    assert.equal(r.code, 1);
+    const line = CHECK_LINE.exec(r.stdout);
+    assert.ok(line && Number(line[2]) > 0, r.stdout);
+    assert.match(r.stdout, /got no response \(no answer within 300 ms\)/);
+    assert.ok(r.stdout.includes('TIMEOUT basic-pass (basic.pass): '), 'the scenarios ran after the check');
+    const report = readReport(out);
+    assert.equal(report.complete, true);
+    assert.equal(statuses(report)['basic-pass'], 'timed-out');
+    assert.ok(report.adapterCheck.failed > 0);
+    assert.match(report.adapterCheck.checks.map((c: { message: string | null }) => c.message ?? '').join('\n'), /no answer within 300 ms/);
+  });
+
+  it('a target that dies during the adapter check: no scenario runs, the reports say why', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', fake('dies-mid-run'), '--out', out, '--rule', 'basic.pass'], { env: { FAKE_DIE_AFTER: '6' } });
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^FAIL {2}process +§1 +the adapter process keeps running/m);
+    assert.ok(!r.stdout.includes('the run goes on'), r.stdout);
+    assert.match(r.stdout, /INCOMPLETE: the target exited with code 3 during the run/);
+    const report = readReport(out);
+    assert.equal(report.complete, false);
+    assert.deepEqual(Object.values(statuses(report)), ['skipped', 'skipped', 'skipped']);
+    assert.equal(report.adapterCheck.checks.find((c: { id: string }) => c.id === 'process').status, 'fail');
   });
 
   it('--check-adapter runs the protocol check only', async () => {

@@ -7,7 +7,7 @@ import { renderHtml } from '../../src/reports/html';
 import { renderJunit } from '../../src/reports/junit';
 import { renderMarkdown } from '../../src/reports/markdown';
 import { requestStats } from '../../src/reports/model';
-import { sampleReport, sampleScenarios, TOKEN, XSS } from './sample';
+import { sampleAdapterCheck, sampleReport, sampleScenarios, TOKEN, XSS } from './sample';
 
 type XmlNode = Record<string, unknown>;
 
@@ -25,6 +25,29 @@ describe('conformance.json', () => {
       coverage: { dir: 'reports/coverage', summary: 'Lines: 90%', uncovered: 'reports/coverage/uncovered.md' },
     })));
     assert.deepEqual(violations('report', report), []);
+  });
+
+  it('validates with the adapter check skipped (adapterCheck null)', () => {
+    const report = JSON.parse(JSON.stringify(sampleReport({ adapterCheck: null })));
+    report.options.skipAdapterCheck = true;
+    assert.deepEqual(violations('report', report), []);
+  });
+
+  it('the schema holds adapterCheck to its shape', () => {
+    const report = JSON.parse(JSON.stringify(sampleReport())) as { adapterCheck: Record<string, any> };
+    assert.equal(report.adapterCheck.checks.length, 4);
+    report.adapterCheck.checks[1].status = 'failed';
+    delete report.adapterCheck.checks[2].message;
+    report.adapterCheck.failed = -1;
+    report.adapterCheck.extra = true;
+    const found = violations('report', report).map((v) => `${v.pointer} ${v.message}`);
+    for (const expected of ['/adapterCheck/checks/1/status must be equal to one of the allowed values', "/adapterCheck/checks/2 must have required property 'message'",
+      '/adapterCheck/failed must be >= 0', '/adapterCheck must NOT have additional properties: "extra"']) {
+      assert.ok(found.some((v) => v.startsWith(expected)), `${expected}\n${found.join('\n')}`);
+    }
+    const missing = JSON.parse(JSON.stringify(sampleReport())) as Record<string, unknown>;
+    delete missing.adapterCheck;
+    assert.ok(violations('report', missing).some((v) => v.message.includes("must have required property 'adapterCheck'")));
   });
 
   it('the schema rejects what it should (so the test above can fail)', () => {
@@ -79,6 +102,37 @@ describe('conformance.html', () => {
     assert.ok(html.includes('&quot;$FW_TARGET&quot;'), 'curl commands read the target from $FW_TARGET');
     assert.ok(html.includes('HTTP 200'), 'the response received is shown');
     assert.ok(!html.includes(TOKEN));
+  });
+});
+
+describe('the adapter check in conformance.html', () => {
+  const html = renderHtml(sampleReport());
+
+  it('has a section with the counts and only the checks that failed or warned, with their exchanges', () => {
+    assert.match(html, /<h2 id="adapter-check">Adapter check<\/h2><p>1 passed, 1 failed, 1 warnings, 1 skipped /);
+    assert.match(html, /<tr id="check-manifest\.method"><td><code>manifest\.method<\/code><\/td><td><span class="s c-fail">fail<\/span>/);
+    assert.match(html, /<tr id="check-boot-error">.*<span class="s c-warn">warn<\/span>/);
+    assert.ok(!html.includes('id="check-info"') && !html.includes('id="check-url.generate"'), 'passed and skipped checks are only counted');
+    assert.match(html, /<details><summary>exchanges<\/summary><pre>sent: POST \/__fw\/apps \(with the token\)/);
+  });
+
+  it('shows failed checks prominently, near the verdict', () => {
+    const banner = html.indexOf('<div class="banner bad"><strong>Adapter check: 1 failed.</strong>');
+    assert.ok(banner > 0, 'a banner');
+    assert.ok(banner < html.indexOf('<h2>Summary</h2>'), 'above the summary');
+    assert.ok(!renderHtml(sampleReport({ adapterCheck: { ...sampleAdapterCheck(), failed: 0 } })).includes('banner bad'), 'no banner without a failure');
+  });
+
+  it('escapes what the adapter sent', () => {
+    assert.ok(html.includes('got 201 &lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; | piped'));
+    assert.ok(html.includes('201 content-type: &quot;text/html&quot; &lt;script&gt;'));
+    assert.ok(!html.includes(XSS));
+  });
+
+  it('says when the check was skipped', () => {
+    const skipped = sampleReport({ adapterCheck: null });
+    skipped.options.skipAdapterCheck = true;
+    assert.match(renderHtml(skipped), /<h2 id="adapter-check">Adapter check<\/h2><p class="muted">Skipped \(--skip-adapter-check\)\.<\/p>/);
   });
 });
 
@@ -137,6 +191,25 @@ describe('conformance.md', () => {
     assert.match(md, /\| `params.constraint-regex` \| must \| failed \| `params-xss` failed: expected 404, got 200 &lt;script&gt;/);
     assert.match(md, /\| `params.anchored` \| implied \| errored \| `params-adapter` errored: AdapterError: bad/);
     assert.ok(!md.includes('at stack'), 'reasons are one line');
+  });
+
+  it('has an "Adapter check" section listing the failed and warned checks with a one-line reason', () => {
+    assert.match(md, /^## Adapter check\n\n1 passed, 1 failed, 1 warnings, 1 skipped /m);
+    assert.match(md, /^- \*\*FAIL\*\* `manifest\.method` \(§2\.3\) a manifest with a route with method "FETCH" gets 400 kind manifest — §2\.3: POST \/__fw\/apps must answer 400 .*got 201 &lt;script&gt;.* \\\| piped$/m);
+    assert.match(md, /^- \*\*WARN\*\* `boot-error` /m);
+    assert.ok(!md.includes('second deviation'), 'one line per check');
+    assert.ok(!/`info`|`url\.generate`/.test(md), 'passed and skipped checks are only counted');
+    assert.ok(!md.includes(XSS));
+  });
+
+  it('puts failed adapter checks near the top, without changing the verdict line', () => {
+    assert.ok(md.indexOf('> **Adapter check: 1 failed.**') > 0);
+    assert.ok(md.indexOf('> **Adapter check: 1 failed.**') < md.indexOf('| | passed |'), 'above the counts');
+    assert.match(md, /^Verdict: 3 of 4 must and implied rules do not pass$/m);
+    const skipped = sampleReport({ adapterCheck: null });
+    skipped.options.skipAdapterCheck = true;
+    assert.match(renderMarkdown(skipped), /^## Adapter check\n\nSkipped \(`--skip-adapter-check`\)\.$/m);
+    assert.ok(!renderMarkdown(skipped).includes('> **Adapter check'));
   });
 
   it('lists expectation mismatches', () => {

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../src/protocol/AdapterClient';
 import { aggregateRules, summarise } from '../../src/run/aggregate';
 import type { ScenarioResult } from '../../src/run/results';
-import { REPORT_VERSION, requestStats, toReportScenario, type ConformanceReport } from '../../src/reports/model';
+import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport } from '../../src/reports/model';
 import { rule, scenario } from '../run/results';
 
 export const TOKEN = 's3cr3t-token-0123456789';
@@ -37,6 +37,22 @@ export function sampleScenarios(): ScenarioResult[] {
   ];
 }
 
+/** An adapter check with one check of each status; the failure quotes markup the adapter sent. */
+export function sampleAdapterCheck(): AdapterCheckSummary {
+  return {
+    passed: 1, failed: 1, warnings: 1, skipped: 1, durationMs: 120,
+    checks: [
+      { id: 'info', section: '§2.2', title: 'GET /__fw/info answers 200 with a valid info message for protocol 1', status: 'pass', message: 'acme 1.2.3 (PHP), protocol 1', evidence: [] },
+      { id: 'manifest.method', section: '§2.3', title: 'a manifest with a route with method "FETCH" gets 400 kind manifest', status: 'fail',
+        message: `§2.3: POST /__fw/apps must answer 400 {"error":{"kind":"manifest","message":...}}; got 201 ${XSS} | piped\nsecond deviation`,
+        evidence: [{ sent: 'POST /__fw/apps (with the token) {"protocol":1}', got: `201 content-type: "text/html" ${XSS}` }] },
+      { id: 'boot-error', section: '§2.3', title: 'a route definition the framework rejects answers 422 kind boot', status: 'warn',
+        message: 'the framework accepted the route "/fw-check/{broken"', evidence: [] },
+      { id: 'url.generate', section: '§2.4', title: 'POST /__fw/url answers 200 {"url": ...}', status: 'skip', message: 'the adapter does not declare "url-generation" (§5)', evidence: [] },
+    ],
+  };
+}
+
 export function sampleReport(overrides: Partial<ConformanceReport> = {}): ConformanceReport {
   const scenarios = sampleScenarios();
   const defs = [rule('params.constraint-regex', 'must', 'Endpoints / Route parameters'), rule('params.anchored', 'implied', 'Endpoints / Route parameters'),
@@ -53,10 +69,11 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
     target: { url: 'http://127.0.0.1:8080', start: null },
     seed: 42, numRuns: 100,
     options: { tags: null, rules: [], levels: [], expectations: null, updateExpectations: false, out: 'reports', path: null, oracle: null,
-      requestTimeoutMs: 10000, scenarioTimeoutMs: null, startTimeoutMs: 30000, parallel: 0, failFast: false, coverage: false },
+      requestTimeoutMs: 10000, scenarioTimeoutMs: null, startTimeoutMs: 30000, parallel: 0, failFast: false, coverage: false, skipAdapterCheck: false },
     startedAt: '2025-01-01T00:00:00.000Z', finishedAt: '2025-01-01T00:00:10.000Z',
     complete: true, incompleteReason: null, verdict: 'fail', verdictReason: '3 of 4 must and implied rules do not pass',
     expectations: null,
+    adapterCheck: sampleAdapterCheck(),
     summary: summarise(rules, scenarios),
     rules,
     scenarios: scenarios.map((s) => toReportScenario(s, [TOKEN])),
