@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppStore } from './AppStore';
 import type { LoadedApp } from './LoadedApp';
-import { assertManifest } from './ManifestValidator';
+import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
@@ -56,7 +56,7 @@ export class ControlPlane {
   }
 
   private load(body: unknown): { app: string; routes: number } {
-    assertManifest(body);
+    assertValid('manifest', body);
     const manifest = body as Manifest;
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
@@ -76,17 +76,12 @@ export class ControlPlane {
   }
 
   private url(body: unknown): { url: string } {
-    const request = body as { app?: unknown; name?: unknown; params?: unknown };
-    if (typeof request !== 'object' || request === null) throw new ProtocolError(400, 'manifest', 'the body must be a JSON object', { pointer: '' });
-    if (typeof request.app !== 'string') throw new ProtocolError(400, 'manifest', 'app must be a string', { pointer: '/app' });
-    if (typeof request.name !== 'string') throw new ProtocolError(400, 'manifest', 'name must be a string', { pointer: '/name' });
-    if (typeof request.params !== 'object' || request.params === null || Array.isArray(request.params)) {
-      throw new ProtocolError(400, 'manifest', 'params must be an object', { pointer: '/params' });
-    }
+    assertValid('url-request', body);
+    const request = body as { app: string; name: string; params: Record<string, unknown> };
     const app = this.options.apps.get(request.app);
     if (!app) throw unknownApp(request.app);
     try {
-      return { url: app.url(request.name, request.params as Record<string, string | number | boolean | null>) };
+      return { url: app.url(request.name, request.params) };
     } catch (err) {
       throw new ProtocolError(422, 'url', (err as Error).message);
     }

@@ -6,5 +6,5 @@ export interface LoadedApp {
   /** Serves one application request through the framework's own node:http entry point. */
   serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** UrlGenerator::route(); throws the framework's own error. */
-  url(name: string, params: Record<string, string | number | boolean | null>): string;
+  url(name: string, params: Record<string, unknown>): string;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Application, ServiceProvider, type Closure as RouteClosure, type Router, type RouteFile } from '../src';
+import { Application, ServiceProvider, type Closure as RouteClosure, type Router, type RouteFile, type UrlParameters } from '../src';
 import { registerCatalog, Closure } from './catalog';
 import { BootError } from './ControlPlane';
 import type { LoadedApp } from './LoadedApp';
@@ -25,7 +25,8 @@ export function buildApplication(manifest: Manifest): LoadedApp {
   return {
     routeCount: app.router.routes.size,
     serve: (req: IncomingMessage, res: ServerResponse) => app.handleNode(req, res),
-    url: (name, params) => app.url.route(name, params),
+    // Values come from JSON as they are; the generator itself refuses lists and maps (decision 38).
+    url: (name, params) => app.url.route(name, params as UrlParameters),
   };
 }
 

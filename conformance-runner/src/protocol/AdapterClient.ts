@@ -114,7 +114,7 @@ export class AdapterClient {
     if (res.status !== 204) throw this.controlFailure(`DELETE /__fw/apps/${app}`, res);
   }
 
-  async url(app: string, name: string, params: UrlParams): Promise<UrlResult> {
+  async url(app: string, name: string, params: UrlParams | Record<string, unknown>): Promise<UrlResult> {
     const res = await this.control('POST', 'url', { app, name, params });
     if (res.status === 200) return { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url };
     const error = this.parseError(res, 'POST /__fw/url');

@@ -85,7 +85,7 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
 
   it('skips the checks of capabilities the adapter does not declare', async () => {
     const report = await check('healthy', { env: { FAKE_CAPABILITIES: 'routing' } });
-    assert.deepEqual(ids(report, 'skip'), ['route-files.loaded', 'route-files.unlisted', 'url.generate', 'url.unknown-app', 'url.unknown-name']);
+    assert.deepEqual(ids(report, 'skip'), ['route-files.loaded', 'route-files.unlisted', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name']);
     assert.deepEqual(byId(report, 'url.generate').messages, ['the adapter does not declare "named-routes", "url-generation" (§5)']);
     assert.deepEqual(byId(report, 'route-files.unlisted').messages, ['the adapter does not declare "route-files" (§5)']);
     assert.equal(byId(report, 'echo').status, 'pass');

@@ -42,4 +42,21 @@ const unknownApp: Check = {
   },
 };
 
-export const urlChecks: Check[] = [generate, unknownName, unknownApp];
+const malformed: Check = {
+  id: 'url.malformed',
+  section: '§2.4',
+  title: 'POST /__fw/url with a name that is not a string answers 400 kind manifest with pointer /name',
+  needs: ['url-generation'],
+  uses: ['echo'],
+  async run(ctx, f) {
+    const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: 7, params: {} } });
+    const error = f.expectError(ex, 400, 'manifest');
+    if (!error) return undefined;
+    if (error.pointer !== '/name') {
+      f.fail(`§2.4: a body that is not a url-request gets a pointer to its first bad field: expected "/name", got "${error.pointer}"`);
+    }
+    return `400 manifest at ${error.pointer}: ${error.message}`;
+  },
+};
+
+export const urlChecks: Check[] = [generate, unknownName, unknownApp, malformed];

@@ -1,0 +1,33 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { ProtocolError } from './ProtocolError';
+
+/**
+ * Validates control-plane request bodies against the protocol's published schemas, so that the
+ * reference adapter refuses exactly what the protocol document says it must, with a pointer to
+ * the first bad field (protocol §2.1, kind `manifest`).
+ */
+const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'conformance-runner', 'schema');
+
+type RequestSchema = 'manifest' | 'url-request';
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const compiled = new Map<RequestSchema, ValidateFunction>();
+
+export function assertValid(schema: RequestSchema, data: unknown): void {
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${schema}.schema.json`), 'utf8')));
+    compiled.set(schema, validate);
+  }
+  if (validate(data)) return;
+  const leaf = validate.errors?.[0];
+  const pointer = leaf?.instancePath ?? '';
+  const detail = leaf?.keyword === 'enum'
+    ? `${leaf.message}: ${(leaf.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
+    : leaf?.keyword === 'additionalProperties'
+      ? `${leaf.message}: "${(leaf.params as { additionalProperty: string }).additionalProperty}"`
+      : leaf?.message ?? 'is invalid';
+  throw new ProtocolError(400, 'manifest', `${schema}${pointer ? ` at ${pointer}` : ''} ${detail}`, { pointer });
+}
