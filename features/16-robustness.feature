@@ -61,6 +61,28 @@ Feature: Limits and robustness
       And the JSON body is {"message":"Payload Too Large"}
       And the trace is empty
 
+    # A chunked body announces no length: the limit must hold while it streams in.
+    @id:robustness-body-too-large-chunked
+    Scenario: a chunked body of 1 MiB + 1 byte answers 413
+      Given the routes:
+        """
+        $router->post('/upload', fn() => 'ok');
+        """
+      When I request POST "/upload" with a chunked body of 1048577 bytes
+      Then the status is 413
+      And the JSON body is {"message":"Payload Too Large"}
+      And the trace is empty
+
+    @id:robustness-body-largest-allowed-chunked
+    Scenario: a chunked body of exactly 1 MiB is accepted
+      Given the routes:
+        """
+        $router->post('/upload', fn() => 'ok');
+        """
+      When I request POST "/upload" with a chunked body of 1048576 bytes
+      Then the status is 200
+      And the body is "ok"
+
     @id:robustness-body-largest-allowed
     Scenario: a body of exactly 1 MiB is accepted
       Given the routes:

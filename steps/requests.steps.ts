@@ -43,6 +43,10 @@ When('I request {word} {string} with a body of {int} bytes', function (this: FwW
   return send(this, { method: checkMethod(method), path, body: 'x'.repeat(size), headers: { 'content-type': 'text/plain' } });
 });
 
+When('I request {word} {string} with a chunked body of {int} bytes', function (this: FwWorld, method: string, path: string, size: number) {
+  return send(this, { method: checkMethod(method), path, body: 'x'.repeat(size), headers: { 'content-type': 'text/plain' }, chunked: true });
+});
+
 When('I request {word} {string} with the body {string} of type {string}', function (this: FwWorld, method: string, path: string, body: string, type: string) {
   return send(this, { method: checkMethod(method), path, body, headers: { 'content-type': type } });
 });

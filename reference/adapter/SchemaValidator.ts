@@ -22,12 +22,9 @@ export function assertValid(schema: RequestSchema, data: unknown): void {
     compiled.set(schema, validate);
   }
   if (validate(data)) return;
+  // ajv reports the most specific violation first; its params name the allowed values or member.
   const leaf = validate.errors?.[0];
   const pointer = leaf?.instancePath ?? '';
-  const detail = leaf?.keyword === 'enum'
-    ? `${leaf.message}: ${(leaf.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
-    : leaf?.keyword === 'additionalProperties'
-      ? `${leaf.message}: "${(leaf.params as { additionalProperty: string }).additionalProperty}"`
-      : leaf?.message ?? 'is invalid';
+  const detail = `${leaf?.message ?? 'is invalid'} ${JSON.stringify(leaf?.params ?? {})}`;
   throw new ProtocolError(400, 'manifest', `${schema}${pointer ? ` at ${pointer}` : ''} ${detail}`, { pointer });
 }

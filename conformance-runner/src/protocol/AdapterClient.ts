@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
 import {
@@ -37,6 +38,8 @@ export interface AppRequest {
   headers?: Record<string, string>;
   /** A string is sent as is; anything else is sent as JSON with Content-Type application/json. */
   body?: unknown;
+  /** Send the body with Transfer-Encoding: chunked (no Content-Length), as a streaming client would. */
+  chunked?: boolean;
 }
 
 export interface AppResponse {
@@ -132,7 +135,7 @@ export class AdapterClient {
       body = JSON.stringify(req.body);
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     }
-    const res = await this.raw(req.method, req.path, headers, body);
+    const res = await this.raw(req.method, req.path, headers, body, req.chunked === true);
     if (res.headers[HEADER_ERROR] !== undefined) {
       let message = res.body;
       try { message = (JSON.parse(res.body) as { error: { message: string } }).error.message; } catch { /* keep raw */ }
@@ -156,13 +159,18 @@ export class AdapterClient {
     return this.raw(method, `${CONTROL_PREFIX}${call}`, headers, body);
   }
 
-  private async raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<AppResponse> {
-    const exchange: Exchange = { method, path, requestHeaders: headers, requestBody: body, durationMs: 0 };
+  private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false): Promise<AppResponse> {
+    const exchange: Exchange = {
+      method, path, requestBody: body, durationMs: 0,
+      requestHeaders: chunked ? { ...headers, 'transfer-encoding': 'chunked' } : headers,
+    };
     this.exchanges.push(exchange);
     const started = performance.now();
     try {
       const res = await this.pool.request({
-        method, path, headers, body,
+        method, path, headers,
+        // An iterable body has no known length, so undici sends it chunked.
+        body: chunked && body !== undefined ? Readable.from(inChunks(body)) : body,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
       });
       const text = await res.body.text();
@@ -215,4 +223,9 @@ export class AdapterClient {
     const error = this.parseError(res, what);
     return new AdapterError(`${what} answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
   }
+}
+
+function* inChunks(body: string, size = 64 * 1024): Generator<Buffer> {
+  const bytes = Buffer.from(body);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
