@@ -4,7 +4,6 @@ import type { Comparison } from '../expectations/compare';
 import type { Summary } from '../run/aggregate';
 import type { Level } from '../run/levels';
 import type { PropertyInfo, RuleResult, ScenarioResult } from '../run/results';
-import type { Status } from '../run/status';
 
 export const REPORT_VERSION = 1;
 
@@ -82,15 +81,9 @@ export interface AdapterCheckEntry {
   evidence: Array<{ sent: string; got: string }>;
 }
 
-export interface ReportScenario {
-  id: string;
-  name: string;
-  feature: string;
-  rules: string[];
-  level: Level;
-  capabilities: string[];
-  status: Status;
-  durationMs: number;
+/** A scenario as conformance.json shows it: the run's result, flattened, with nulls for "none". */
+export interface ReportScenario
+  extends Pick<ScenarioResult, 'id' | 'name' | 'feature' | 'rules' | 'level' | 'capabilities' | 'status' | 'durationMs'> {
   message: string | null;
   step: string | null;
   /** HTTP requests the runner measured during the scenario (null when not measured). */

@@ -3,7 +3,6 @@ import { isClass } from '../container/isClass';
 import type { Class, InjectCheck } from '../container/types';
 import { ControllerDispatcher } from '../http/ControllerDispatcher';
 import { HttpError } from '../http/HttpError';
-import { JsonResponse } from '../http/JsonResponse';
 import type { MiddlewareReference } from '../http/Middleware';
 import { MiddlewareStack, parseMiddlewareReference } from '../http/MiddlewareStack';
 import { declaredParams, isDeclaredClosure, type ParamSpec } from '../http/parameters';
