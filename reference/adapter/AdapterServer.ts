@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import { AppStore } from './AppStore';
 import { CONTROL_PREFIX, ControlPlane, send, unknownApp } from './ControlPlane';
+import { ProtocolError } from './ProtocolError';
 import type { LoadedApp } from './LoadedApp';
 import type { Manifest } from './manifest';
 import { runTraced, TRACE_HEADER } from './Trace';
@@ -27,7 +28,8 @@ export function createAdapterServer(options: AdapterServerOptions): http.Server 
     const id = req.headers['x-fw-app'];
     const app = typeof id === 'string' ? apps.get(id) : undefined;
     if (!app) {
-      const error = typeof id === 'string' ? unknownApp(id) : unknownApp('(no X-Fw-App header)');
+      const error = typeof id === 'string' ? unknownApp(id)
+        : new ProtocolError(404, 'app', 'an application request needs the header X-Fw-App: <id from POST /__fw/apps>');
       send(res, error.status, error.toJSON(), { 'X-Fw-Error': error.kind });
       return;
     }

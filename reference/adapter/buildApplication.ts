@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Application, ServiceProvider, type Closure as RouteClosure, type Router, type RouteFile, type UrlParameters } from '../src';
-import { registerCatalog, Closure } from './catalog';
+import { catalogClosure, registerCatalog } from './catalog';
 import { BootError } from './ControlPlane';
 import type { LoadedApp } from './LoadedApp';
 import type { Handler, Manifest, Statement } from './manifest';
@@ -71,6 +71,6 @@ function apply(router: Router, statement: Statement): void {
 }
 
 function action(handler: Handler): RouteClosure | readonly [string, string] {
-  if ('closure' in handler) return Closure.from(handler);
+  if ('closure' in handler) return catalogClosure(handler);
   return [handler.controller, handler.action] as const;
 }

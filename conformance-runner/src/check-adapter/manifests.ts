@@ -13,6 +13,9 @@ export const MINIMAL: Manifest = {
 
 export const ECHO_ROUTE_NAME = 'fw-check.echo';
 
+/** An application id no adapter hands out (ids are the adapter's choice, so this one is just unlikely). */
+export const UNKNOWN_APP = 'fw-check-no-such-app';
+
 export function echoManifest(named: boolean): Manifest {
   return {
     protocol: 1,

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { violations } from '../run/json-schema';
+import { allViolations } from '../protocol/schemas';
 import type { ExpectationsFile } from './types';
 
 /** The expectations file is missing or invalid; the CLI reports it as a usage error (exit 2). */
@@ -25,9 +25,9 @@ export function parseExpectations(text: string, file: string): ExpectationsFile 
   } catch (err) {
     throw new ExpectationsError(`the expectations file ${file} is not valid JSON: ${(err as Error).message}`);
   }
-  const problems = violations('expectations', data);
+  const problems = allViolations('expectations', data);
   if (problems.length > 0) {
-    const list = problems.slice(0, 5).map((p) => `  at ${p.pointer}: ${p.message}`).join('\n');
+    const list = problems.slice(0, 5).map((p) => `  at ${p.pointer || '/'}: ${p.message}`).join('\n');
     throw new ExpectationsError(`the expectations file ${file} does not match conformance-runner/schema/expectations.schema.json:\n${list}`);
   }
   const file_ = data as ExpectationsFile;

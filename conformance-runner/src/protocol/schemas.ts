@@ -1,53 +1,72 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 
-/** Names of the protocol-1 message schemas under conformance-runner/schema/. */
+/** Protocol-1 message schemas under conformance-runner/schema/. */
 export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo';
+/** The runner's own file formats, kept beside the protocol's. */
+export type RunnerSchemaName = 'report' | 'expectations';
 
 export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
 
-let compiled: Map<SchemaName, ValidateFunction> | undefined;
+type Mode = 'first' | 'all';
 
-function load(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
+// Two instances: reporting every violation (allErrors) changes which error ajv lists first, and
+// adapters are told about exactly one — the first — so that instance must stay as it is.
+const instances: Record<Mode, Ajv2020> = {
   // verbose: violations of `not` can then quote the schema they must not match.
-  const ajv = new Ajv2020({ allErrors: false, strict: false, verbose: true });
-  const names: SchemaName[] = ['info', 'manifest', 'app-loaded', 'url-request', 'url-result', 'error', 'echo'];
-  compiled = new Map();
-  for (const name of names) {
+  first: addFormats(new Ajv2020({ allErrors: false, strict: false, verbose: true })),
+  all: addFormats(new Ajv2020({ allErrors: true, strict: false, verbose: true })),
+};
+const compiled = new Map<string, ValidateFunction>();
+
+function validator(name: SchemaName | RunnerSchemaName, mode: Mode): ValidateFunction {
+  const key = `${mode}:${name}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
     const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
-    compiled.set(name, ajv.compile(schema));
+    validate = instances[mode].compile(schema);
+    compiled.set(key, validate);
   }
-  return compiled;
+  return validate;
 }
 
 export interface SchemaViolation {
-  /** JSON Pointer to the offending value in the checked message. */
+  /** JSON Pointer to the offending value in the checked message ("" for the whole message). */
   pointer: string;
   message: string;
 }
 
-/** Returns the first violation of `schema` by `data` (the most specific one ajv reports), or null. */
-export function firstViolation(schema: SchemaName, data: unknown): SchemaViolation | null {
-  const validate = load().get(schema)!;
-  if (validate(data)) return null;
-  const errors: ErrorObject[] = validate.errors ?? [];
-  // ajv reports the leaf first; if/then wrappers come after and say less.
-  const leaf = errors[0];
-  if (!leaf) return { pointer: '', message: 'does not match the schema' };
-  const extra = leaf.keyword === 'enum' ? `: ${JSON.stringify((leaf.params as { allowedValues: unknown[] }).allowedValues)}`
-    : leaf.keyword === 'const' ? `: ${JSON.stringify((leaf.params as { allowedValue: unknown }).allowedValue)}`
-    : leaf.keyword === 'additionalProperties' ? `: "${(leaf.params as { additionalProperty: string }).additionalProperty}"`
+function describe(error: ErrorObject): SchemaViolation {
+  const params = error.params as Record<string, unknown>;
+  const extra = error.keyword === 'enum' ? `: ${JSON.stringify(params.allowedValues)}`
+    : error.keyword === 'const' ? `: ${JSON.stringify(params.allowedValue)}`
+    : error.keyword === 'additionalProperties' ? `: "${String(params.additionalProperty)}"`
     : '';
   // "must NOT be valid" alone tells an implementer nothing; say what the value must not match.
-  const message = leaf.keyword === 'not' ? `must not match ${JSON.stringify(leaf.schema)}` : `${leaf.message ?? 'is invalid'}${extra}`;
+  const message = error.keyword === 'not' ? `must not match ${JSON.stringify(error.schema)}` : `${error.message ?? 'is invalid'}${extra}`;
   // A bad member *name* (propertyNames) is reported at the object, like every validator's instance
   // path; name the member in the message so it can be found.
   return {
-    pointer: leaf.instancePath,
-    message: leaf.propertyName !== undefined ? `member name ${JSON.stringify(leaf.propertyName)} ${message}` : message,
+    pointer: error.instancePath,
+    message: error.propertyName !== undefined ? `member name ${JSON.stringify(error.propertyName)} ${message}` : message,
   };
+}
+
+/** Returns the first violation of `schema` by `data` (the most specific one ajv reports), or null. */
+export function firstViolation(schema: SchemaName, data: unknown): SchemaViolation | null {
+  const validate = validator(schema, 'first');
+  if (validate(data)) return null;
+  // ajv reports the leaf first; if/then wrappers come after and say less.
+  const leaf = validate.errors?.[0];
+  return leaf ? describe(leaf) : { pointer: '', message: 'does not match the schema' };
+}
+
+/** Every violation of `schema` by `data` (empty when valid), for the runner's own files. */
+export function allViolations(schema: SchemaName | RunnerSchemaName, data: unknown): SchemaViolation[] {
+  const validate = validator(schema, 'all');
+  return validate(data) ? [] : (validate.errors ?? []).map(describe);
 }
 
 export function describeViolation(schema: SchemaName, v: SchemaViolation): string {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { create } from 'xmlbuilder2';
-import { violations } from '../../src/run/json-schema';
+import { allViolations } from '../../src/protocol/schemas';
 import { badgeColor, renderBadge } from '../../src/reports/badge';
 import { renderHtml } from '../../src/reports/html';
 import { renderJunit } from '../../src/reports/junit';
@@ -14,7 +14,7 @@ type XmlNode = Record<string, unknown>;
 describe('conformance.json', () => {
   it('validates against schema/report.schema.json', () => {
     const report = JSON.parse(JSON.stringify(sampleReport()));
-    assert.deepEqual(violations('report', report), []);
+    assert.deepEqual(allViolations('report', report), []);
   });
 
   it('also validates for an incomplete run with expectations and coverage', () => {
@@ -24,13 +24,13 @@ describe('conformance.json', () => {
         mismatches: [{ id: 'params-xss', kind: 'regression', expected: 'passed', actual: 'failed', level: 'must', reason: 'r' }] },
       coverage: { dir: 'reports/coverage', summary: 'Lines: 90%', uncovered: 'reports/coverage/uncovered.md' },
     })));
-    assert.deepEqual(violations('report', report), []);
+    assert.deepEqual(allViolations('report', report), []);
   });
 
   it('validates with the adapter check skipped (adapterCheck null)', () => {
     const report = JSON.parse(JSON.stringify(sampleReport({ adapterCheck: null })));
     report.options.skipAdapterCheck = true;
-    assert.deepEqual(violations('report', report), []);
+    assert.deepEqual(allViolations('report', report), []);
   });
 
   it('the schema holds adapterCheck to its shape', () => {
@@ -40,14 +40,14 @@ describe('conformance.json', () => {
     delete report.adapterCheck.checks[2].message;
     report.adapterCheck.failed = -1;
     report.adapterCheck.extra = true;
-    const found = violations('report', report).map((v) => `${v.pointer} ${v.message}`);
+    const found = allViolations('report', report).map((v) => `${v.pointer} ${v.message}`);
     for (const expected of ['/adapterCheck/checks/1/status must be equal to one of the allowed values', "/adapterCheck/checks/2 must have required property 'message'",
       '/adapterCheck/failed must be >= 0', '/adapterCheck must NOT have additional properties: "extra"']) {
       assert.ok(found.some((v) => v.startsWith(expected)), `${expected}\n${found.join('\n')}`);
     }
     const missing = JSON.parse(JSON.stringify(sampleReport())) as Record<string, unknown>;
     delete missing.adapterCheck;
-    assert.ok(violations('report', missing).some((v) => v.message.includes("must have required property 'adapterCheck'")));
+    assert.ok(allViolations('report', missing).some((v) => v.message.includes("must have required property 'adapterCheck'")));
   });
 
   it('the schema rejects what it should (so the test above can fail)', () => {
@@ -55,7 +55,7 @@ describe('conformance.json', () => {
     report.verdict = 'maybe';
     (report.scenarios as Array<Record<string, unknown>>)[0]!.status = 'flaky';
     delete report.timing;
-    const found = violations('report', report).map((v) => `${v.pointer} ${v.message}`);
+    const found = allViolations('report', report).map((v) => `${v.pointer} ${v.message}`);
     assert.ok(found.some((v) => v.startsWith('/verdict must be equal to one of the allowed values')), found.join('\n'));
     assert.ok(found.some((v) => v.startsWith('/scenarios/0/status')), found.join('\n'));
     assert.ok(found.some((v) => v.includes("must have required property 'timing'")), found.join('\n'));

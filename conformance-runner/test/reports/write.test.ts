@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/reports/atomic';
 import { renderCucumberHtml, renderNdjson } from '../../src/reports/cucumber';
 import { REPORT_FILES, writeReports } from '../../src/reports/write';
-import { violations } from '../../src/run/json-schema';
+import { allViolations } from '../../src/protocol/schemas';
 import { envelopesFor } from '../run/messages';
 import { sampleReport } from './sample';
 
@@ -42,7 +42,7 @@ describe('writeReports', () => {
     assert.deepEqual(files.map((f) => path.basename(f)), [...REPORT_FILES]);
     assert.deepEqual(fs.readdirSync(dir).sort(), [...REPORT_FILES].sort());
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
-    assert.deepEqual(violations('report', json), []);
+    assert.deepEqual(allViolations('report', json), []);
     assert.equal(json.complete, true);
   });
 
@@ -51,7 +51,7 @@ describe('writeReports', () => {
     const partial = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }, { id: 'b', steps: [{ status: 'PASSED' }], unfinished: true }]);
     await writeReports(dir, sampleReport({ complete: false, incompleteReason: 'interrupted by SIGINT', verdict: 'fail', verdictReason: 'the run is incomplete: interrupted by SIGINT' }), partial);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
-    assert.deepEqual(violations('report', json), []);
+    assert.deepEqual(allViolations('report', json), []);
     assert.equal(json.complete, false);
     assert.equal(json.incompleteReason, 'interrupted by SIGINT');
     assert.match(fs.readFileSync(path.join(dir, 'badge.svg'), 'utf8'), />incomplete</);

@@ -1,5 +1,5 @@
 import { escapeHtml, type Application } from '../../src';
-import { Closure } from './closures';
+import { catalogClosure } from './closures';
 import { EchoController } from './EchoController';
 import { FactoryController } from './FactoryController';
 import { FailController } from './FailController';
@@ -13,7 +13,7 @@ import { ReturnController } from './ReturnController';
 import { Clock } from './services';
 import { StoreItemRequest } from './StoreItemRequest';
 
-export { Closure };
+export { catalogClosure };
 
 /** Registers the whole probe catalog (protocol §4) under its protocol names. */
 export function registerCatalog(app: Application): void {

@@ -62,6 +62,6 @@ describe('parameter declarations', () => {
     });
     // @ts-expect-error -- the closure's parameter types come from the declaration
     closure([param.int('a')], (a: string) => a);
-    assert.ok(true);
+    // Nothing to assert at run time: an unused @ts-expect-error fails the type-check phase of npm test.
   });
 });

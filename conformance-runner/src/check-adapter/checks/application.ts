@@ -1,10 +1,8 @@
 import { HEADER_ERROR, HEADER_TRACE, type EchoBody } from '../../protocol';
 import { loadApp, type Check } from '../Check';
 import { what, type ErrorBody } from '../Findings';
-import { ECHO_ROUTE_NAME, echoManifest, HELLO_TEXT } from '../manifests';
+import { ECHO_ROUTE_NAME, echoManifest, HELLO_TEXT, UNKNOWN_APP } from '../manifests';
 import { brief } from '../Probe';
-
-const UNKNOWN_APP = 'fw-check-no-such-app';
 
 const request: Check = {
   id: 'app.request',

@@ -1,6 +1,7 @@
 import { CAPABILITIES, PROTOCOL_VERSION, type Info } from '../../protocol';
 import { rememberAccidentalApp, type Check, type CheckContext } from '../Check';
 import type { Findings } from '../Findings';
+import { UNKNOWN_APP } from '../manifests';
 import type { TokenUse } from '../Probe';
 
 const info: Check = {
@@ -57,7 +58,7 @@ const authUrl: Check = {
   section: '§2',
   title: 'POST /__fw/url refuses a missing or wrong token with 401 kind auth',
   run: (ctx, f) => refusesBadTokens(f, (auth) => ctx.probe.control('POST', 'url', {
-    auth, body: { app: 'fw-check-no-such-app', name: 'fw-check.none', params: {} },
+    auth, body: { app: UNKNOWN_APP, name: 'fw-check.none', params: {} },
   }), ctx),
 };
 
@@ -65,7 +66,7 @@ const authDelete: Check = {
   id: 'auth.delete',
   section: '§2',
   title: 'DELETE /__fw/apps/{id} refuses a missing or wrong token with 401 kind auth',
-  run: (ctx, f) => refusesBadTokens(f, (auth) => ctx.probe.control('DELETE', 'apps/fw-check-no-such-app', { auth }), ctx),
+  run: (ctx, f) => refusesBadTokens(f, (auth) => ctx.probe.control('DELETE', `apps/${UNKNOWN_APP}`, { auth }), ctx),
 };
 
 const notFound: Check = {

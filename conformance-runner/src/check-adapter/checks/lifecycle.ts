@@ -1,6 +1,6 @@
 import { HEADER_ERROR } from '../../protocol';
 import { rememberAccidentalApp, type Check } from '../Check';
-import { UNBALANCED_BRACE } from '../manifests';
+import { UNBALANCED_BRACE, UNKNOWN_APP } from '../manifests';
 import { brief } from '../Probe';
 
 const bootError: Check = {
@@ -46,7 +46,7 @@ const deleteUnknown: Check = {
   section: '§2',
   title: 'DELETE /__fw/apps/{id} of an unknown id answers 404 kind app',
   async run(ctx, f) {
-    const ex = await ctx.probe.control('DELETE', 'apps/fw-check-no-such-app');
+    const ex = await ctx.probe.control('DELETE', `apps/${UNKNOWN_APP}`);
     return f.expectError(ex, 404, 'app') ? '404 app' : undefined;
   },
 };

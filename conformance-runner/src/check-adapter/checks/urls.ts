@@ -1,5 +1,5 @@
 import type { Check } from '../Check';
-import { ECHO_ROUTE_NAME } from '../manifests';
+import { ECHO_ROUTE_NAME, UNKNOWN_APP } from '../manifests';
 
 const generate: Check = {
   id: 'url.generate',
@@ -37,7 +37,7 @@ const unknownApp: Check = {
   title: 'POST /__fw/url for an unknown app id answers 404 kind app',
   needs: ['url-generation'],
   async run(ctx, f) {
-    const ex = await ctx.probe.control('POST', 'url', { body: { app: 'fw-check-no-such-app', name: ECHO_ROUTE_NAME, params: {} } });
+    const ex = await ctx.probe.control('POST', 'url', { body: { app: UNKNOWN_APP, name: ECHO_ROUTE_NAME, params: {} } });
     return f.expectError(ex, 404, 'app') ? '404 app' : undefined;
   },
 };
