@@ -16,8 +16,7 @@ Feature: What the service does: route files
       Then the status is 200
       And the body is "home"
 
-    @id:files-web-receives-full-router
-    @capability:groups @capability:resources
+    @id:files-web-receives-full-router @capability:groups @capability:resources
     Scenario: routes/web receives the router with its whole API (verbs, groups, resources)
       Given the routes:
         """
@@ -34,11 +33,11 @@ Feature: What the service does: route files
       When I request GET "/photos"
       Then the action "PhotoController@index" ran
 
-  @rule:files.bootstrap @capability:route-files
+  @rule:files.bootstrap
   Rule: a route file loaded in the bootstrap sequence registers its routes
 
     # catches: a framework that only ever reads routes/web
-    @id:files-bootstrap-file-loaded
+    @id:files-bootstrap-file-loaded @capability:route-files
     Scenario: a route of a file loaded by bootstrap/app is reachable next to those of routes/web
       Given the routes:
         """
@@ -54,7 +53,7 @@ Feature: What the service does: route files
       When I request GET "/home"
       Then the body is "home"
 
-    @id:files-bootstrap-two-files
+    @id:files-bootstrap-two-files @capability:route-files
     Scenario: several files loaded by the bootstrap sequence are all loaded
       Given the route file "admin" loaded by the bootstrap sequence:
         """
@@ -69,8 +68,7 @@ Feature: What the service does: route files
       When I request GET "/api-area"
       Then the body is "api"
 
-    @id:files-bootstrap-file-groups
-    @capability:groups @capability:middleware
+    @id:files-bootstrap-file-groups @capability:groups @capability:middleware @capability:route-files
     Scenario: a bootstrap-loaded file receives the router with groups and middleware
       Given the route file "admin" loaded by the bootstrap sequence:
         """
@@ -82,11 +80,11 @@ Feature: What the service does: route files
       Then the status is 200
       And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
 
-  @rule:files.provider @capability:route-files
+  @rule:files.provider
   Rule: a route file loaded by a service provider registers its routes
 
     # catches: a route collection compiled before providers boot
-    @id:files-provider-file-loaded
+    @id:files-provider-file-loaded @capability:route-files
     Scenario: a route of a file loaded from a provider's boot is reachable
       Given the routes:
         """
@@ -100,7 +98,7 @@ Feature: What the service does: route files
       Then the status is 200
       And the body is "pong"
 
-    @id:files-provider-controller-route @capability:injection
+    @id:files-provider-controller-route @capability:injection @capability:route-files
     Scenario: a controller route of a provider-loaded file dispatches with injection
       Given the route file "api" loaded by a service provider:
         """
@@ -110,7 +108,7 @@ Feature: What the service does: route files
       Then the status is 200
       And the parameter "value" is the int 12
 
-    @id:files-bootstrap-and-provider
+    @id:files-bootstrap-and-provider @capability:route-files
     Scenario: files from the bootstrap sequence and from a provider are both loaded
       Given the route file "admin" loaded by the bootstrap sequence:
         """
@@ -125,11 +123,11 @@ Feature: What the service does: route files
       When I request GET "/from-provider"
       Then the body is "provider"
 
-  @rule:files.only-web-default @capability:route-files
+  @rule:files.only-web-default
   Rule: only routes/web is loaded by default
 
     # catches: auto-discovery that loads every file of routes/
-    @id:files-unlisted-file-not-loaded
+    @id:files-unlisted-file-not-loaded @capability:route-files
     Scenario: a route file that nothing loads registers nothing
       Given the routes:
         """
@@ -146,7 +144,7 @@ Feature: What the service does: route files
       Then the status is 200
 
     # catches: an unlisted file loaded, which would turn this 405 into a 200
-    @id:files-unlisted-file-adds-no-method
+    @id:files-unlisted-file-adds-no-method @capability:route-files
     Scenario: a method registered only in an unloaded file is not allowed
       Given the routes:
         """
@@ -161,8 +159,7 @@ Feature: What the service does: route files
       And the Allow header lists exactly "GET"
       And the trace is empty
 
-    @id:files-unlisted-file-names-unknown
-    @capability:named-routes @capability:url-generation
+    @id:files-unlisted-file-names-unknown @capability:named-routes @capability:url-generation @capability:route-files
     Scenario: a name given in an unloaded file is not known to URL generation
       Given the routes:
         """
@@ -177,11 +174,11 @@ Feature: What the service does: route files
       When I generate the URL for "home"
       Then the URL is "/home"
 
-  @rule:files.shared-collection @capability:route-files
+  @rule:files.shared-collection
   Rule: every loaded route file registers on the same router
 
     # catches: one router per file, so the Allow header only knows one file's methods
-    @id:files-shared-allow-across-files
+    @id:files-shared-allow-across-files @capability:route-files
     Scenario: methods registered for one URI in three files combine in the Allow header
       Given the routes:
         """
@@ -203,8 +200,7 @@ Feature: What the service does: route files
       When I request DELETE "/shared"
       Then the body is "delete"
 
-    @id:files-shared-names-across-files
-    @capability:named-routes @capability:url-generation
+    @id:files-shared-names-across-files @capability:named-routes @capability:url-generation @capability:route-files
     Scenario: a name given in a provider-loaded file is usable for URL generation
       Given the route file "api" loaded by a service provider:
         """

@@ -103,10 +103,10 @@ Feature: Route registration operations on the router
         | verb   | METHOD | OTHER |
         | delete | DELETE | GET   |
 
-  @capability:middleware @capability:named-routes @capability:url-generation
   Rule: the Route returned by every verb chains middleware() and name()
 
     # catches: middleware() that returns something other than the Route, so name() is lost
+    @capability:route-middleware @capability:named-routes @capability:url-generation
     Scenario Outline: <verb>(...)->middleware('TraceA')->name(...) applies both
       Given the routes:
         """
@@ -144,6 +144,7 @@ Feature: Route registration operations on the router
         | delete | DELETE |
 
     # catches: name() that returns something other than the Route, so middleware() is lost
+    @capability:route-middleware @capability:named-routes @capability:url-generation
     Scenario Outline: <verb>(...)->name(...)->middleware('TraceA') applies both
       Given the routes:
         """
@@ -182,7 +183,7 @@ Feature: Route registration operations on the router
 
     # catches: chained calls applied to the last registered route instead of the one they follow
     @id:registration-chain-applies-to-its-route
-    @rule:registration.chain-middleware-then-name
+    @rule:registration.chain-middleware-then-name @capability:route-middleware @capability:named-routes @capability:url-generation
     Scenario: chained calls apply to the route they follow, not to the route registered next or before
       Given the routes:
         """
@@ -198,10 +199,9 @@ Feature: Route registration operations on the router
       When I generate the URL for "first"
       Then the URL is "/first"
 
-  @capability:middleware
   Rule: Route::middleware() takes a class-name string or an array of them
 
-    @id:registration-middleware-string @rule:registration.middleware-string
+    @id:registration-middleware-string @rule:registration.middleware-string @capability:route-middleware
     Scenario: middleware('TraceA') attaches one middleware
       Given the routes:
         """
@@ -212,7 +212,7 @@ Feature: Route registration operations on the router
       And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
 
     # catches: an array argument of which only the first (or last) entry is kept
-    @id:registration-middleware-array @rule:registration.middleware-array @rule:middleware.list-order
+    @id:registration-middleware-array @rule:registration.middleware-array @rule:middleware.list-order @capability:route-middleware
     Scenario: middleware(['TraceA', 'TraceB']) attaches both, in the listed order
       Given the routes:
         """
@@ -222,7 +222,7 @@ Feature: Route registration operations on the router
       Then the status is 200
       And the trace is "mw:TraceA:before, mw:TraceB:before, action:EchoController@none, mw:TraceB:after, mw:TraceA:after"
 
-    @id:registration-middleware-class-constant @rule:registration.middleware-array
+    @id:registration-middleware-class-constant @rule:registration.middleware-array @capability:route-middleware
     Scenario: middleware([TraceA::class, TraceC::class]) names classes like strings
       Given the routes:
         """
@@ -232,7 +232,7 @@ Feature: Route registration operations on the router
       Then the body is "two"
       And the trace is "mw:TraceA:before, mw:TraceC:before, closure:text, mw:TraceC:after, mw:TraceA:after"
 
-    @id:registration-middleware-repeated @rule:registration.middleware-repeated
+    @id:registration-middleware-repeated @rule:registration.middleware-repeated @capability:route-middleware
     Scenario: repeated middleware() calls accumulate in call order
       Given the routes:
         """
@@ -242,8 +242,7 @@ Feature: Route registration operations on the router
       Then the status is 200
       And the trace is "mw:TraceA:before, mw:TraceB:before, mw:TraceC:before, action:EchoController@none, mw:TraceC:after, mw:TraceB:after, mw:TraceA:after"
 
-    @id:registration-middleware-repeated-around-name @rule:registration.middleware-repeated
-    @capability:named-routes @capability:url-generation
+    @id:registration-middleware-repeated-around-name @rule:registration.middleware-repeated @capability:route-middleware @capability:named-routes @capability:url-generation
     Scenario: middleware() before and after name() accumulate
       Given the routes:
         """
@@ -303,6 +302,19 @@ Feature: Route registration operations on the router
         """
       When I request GET "/z/first/second/third"
       Then the closure received the strings "first", "second", "third"
+
+    # catches: a dispatcher that binds closure parameters by name (a container call), so a closure
+    # whose parameters are named unlike the URI's gets nothing, or an error
+    @id:registration-closure-named-params
+    Scenario: a closure whose parameter names differ from the URI's receives the values by position
+      Given the routes:
+        """
+        $router->get('/pos/{first}/{second}', fn($alpha, $beta) => [$alpha, $beta]);
+        """
+      When I request GET "/pos/one/two"
+      Then the status is 200
+      And the closure received the strings "one", "two"
+      And the trace is "closure:named"
 
     # catches: argument lists filtered for "empty" values (PHP array_filter drops "0")
     @id:registration-closure-zero-values

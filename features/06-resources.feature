@@ -1,4 +1,3 @@
-@capability:resources
 Feature: Resource registration
   resource(<name>, <controller class>) registers seven routes with their names; the controller
   implements index, create, store, show, edit, update and destroy (the last four take $id).
@@ -13,6 +12,7 @@ Feature: Resource registration
   Rule: resource() registers the seven routes of the spec's table
 
     # catches: a resource() that misses a route, or maps it to another action, method or path
+    @capability:resources
     Scenario Outline: <METHOD> <path> reaches PhotoController@<action>
       When I request <METHOD> "<path>"
       Then the status is 200
@@ -54,13 +54,13 @@ Feature: Resource registration
         | METHOD | path      | action |
         | DELETE | /photos/7 | destroy |
 
-    @id:resources-collection-allow @rule:errors.allow-exact @rule:errors.method-not-allowed
+    @id:resources-collection-allow @rule:errors.allow-exact @rule:errors.method-not-allowed @capability:resources
     Scenario: the collection URI /photos exists for GET and POST only
       When I request DELETE "/photos"
       Then the status is 405
       And the Allow header lists exactly "GET, POST"
 
-    @id:resources-member-allow @rule:errors.allow-exact @rule:errors.method-not-allowed
+    @id:resources-member-allow @rule:errors.allow-exact @rule:errors.method-not-allowed @capability:resources
     Scenario: the member URI /photos/{id} exists for GET, PUT and DELETE
       When I request POST "/photos/7"
       Then the status is 405
@@ -70,6 +70,7 @@ Feature: Resource registration
   Rule: show, edit, update and destroy receive $id from the URI
 
     # catches: resource actions that receive no id, or another segment
+    @capability:resources
     Scenario Outline: <METHOD> <path> gives PhotoController@<action> the id "<id>"
       When I request <METHOD> "<path>"
       Then the status is 200
@@ -97,7 +98,7 @@ Feature: Resource registration
         | METHOD | path         | action  | id  |
         | DELETE | /photos/x-1  | destroy | x-1 |
 
-    @id:resources-index-no-params @rule:resources.routes
+    @id:resources-index-no-params @rule:resources.routes @capability:resources
     Scenario: index, create and store receive no parameters
       When I request GET "/photos"
       Then the action "PhotoController@index" received no parameters
@@ -110,13 +111,13 @@ Feature: Resource registration
   Rule: /photos/create reaches create, not show
 
     # catches: show registered before create, or a matcher that prefers the parameter route
-    @id:resources-create-not-show
+    @id:resources-create-not-show @capability:resources
     Scenario: GET /photos/create is not show with id "create"
       When I request GET "/photos/create"
       Then the status is 200
       And the action "PhotoController@create" received no parameters
 
-    @id:resources-create-only-for-get @rule:resources.id-param
+    @id:resources-create-only-for-get @rule:resources.id-param @capability:resources
     Scenario: PUT /photos/create is update with id "create" (create is a GET route only)
       When I request PUT "/photos/create"
       Then the status is 200
@@ -128,13 +129,14 @@ Feature: Resource registration
   Rule: resource() registers nothing beyond the seven routes
 
     # catches: frameworks that also register PATCH for update
-    @id:resources-no-patch
+    @id:resources-no-patch @capability:resources
     Scenario: PATCH /photos/7 is not allowed
       When I request PATCH "/photos/7"
       Then the status is 405
       And the Allow header lists exactly "GET, PUT, DELETE"
       And the trace is empty
 
+    @capability:resources
     Scenario Outline: <METHOD> <path> matches no resource route
       When I request <METHOD> "<path>"
       Then the status is 404
@@ -155,16 +157,17 @@ Feature: Resource registration
         | METHOD | path            |
         | GET    | /photos/7/edit/x |
 
-    @id:resources-edit-get-only
+    @id:resources-edit-get-only @capability:resources
     Scenario: /photos/{id}/edit exists for GET only
       When I request PUT "/photos/7/edit"
       Then the status is 405
       And the Allow header lists exactly "GET"
 
-  @rule:resources.names @capability:named-routes @capability:url-generation
+  @rule:resources.names
   Rule: the seven routes are named <name>.<action>
 
     # catches: unnamed resource routes, or names built another way (photos_show, photo.show)
+    @capability:resources @capability:url-generation
     Scenario Outline: the route name photos.<action> resolves to <url>
       When I generate the URL for "photos.<action>" with <params>
       Then the URL is "<url>"
@@ -204,7 +207,7 @@ Feature: Resource registration
         | action | params      | url       |
         | destroy | {"id": 7}  | /photos/7 |
 
-    @id:resources-name-round-trip @rule:url.round-trip
+    @id:resources-name-round-trip @rule:url.round-trip @capability:resources @capability:url-generation
     Scenario: the URL of photos.edit leads back to PhotoController@edit with the same id
       When I generate the URL for "photos.edit" with {"id": "abc"}
       And I request GET the generated URL
@@ -212,7 +215,7 @@ Feature: Resource registration
         | name | type   | value |
         | id   | string | "abc" |
 
-    @id:resources-two-resources-names
+    @id:resources-two-resources-names @capability:resources @capability:url-generation
     Scenario: two resources keep their own names
       Given the routes:
         """

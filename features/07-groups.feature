@@ -1,4 +1,3 @@
-@capability:groups
 Feature: Groups
   group(<attributes>, <closure receiving the router>) with the attribute keys prefix (a string URI
   prefix) and middleware (an array of middleware class names). Groups nest; nested prefixes are
@@ -8,7 +7,7 @@ Feature: Groups
   Rule: routes in a group take its prefix
 
     # catches: a group() that ignores its prefix
-    @id:groups-prefix-applied
+    @id:groups-prefix-applied @capability:groups
     Scenario: /admin + /dashboard is /admin/dashboard
       Given the routes:
         """
@@ -22,7 +21,7 @@ Feature: Groups
       When I request GET "/dashboard"
       Then the status is 404
 
-    @id:groups-prefix-with-parameters
+    @id:groups-prefix-with-parameters @capability:groups
     Scenario: parameters of a route in a group are extracted after the prefix
       Given the routes:
         """
@@ -33,7 +32,7 @@ Feature: Groups
       When I request GET "/api/users/3/posts/9"
       Then the closure received the strings "3", "9"
 
-    @id:groups-prefix-every-verb @rule:registration.delete @rule:registration.put
+    @id:groups-prefix-every-verb @rule:registration.delete @rule:registration.put @capability:groups
     Scenario: every route of the group takes the prefix, whatever its verb
       Given the routes:
         """
@@ -50,7 +49,7 @@ Feature: Groups
       When I request GET "/admin/a"
       Then the body is "get"
 
-    @id:groups-prefix-root-route @rule:groups.prefix-slashes
+    @id:groups-prefix-root-route @rule:groups.prefix-slashes @capability:groups
     Scenario: a route "/" inside a prefixed group is the prefix itself
       Given the routes:
         """
@@ -66,7 +65,7 @@ Feature: Groups
   Rule: nested prefixes are concatenated, outer first
 
     # catches: an inner prefix that replaces the outer one, or is prepended to it
-    @id:groups-nested-two-levels
+    @id:groups-nested-two-levels @capability:groups
     Scenario: /api + /v1 + /users is /api/v1/users
       Given the routes:
         """
@@ -84,7 +83,7 @@ Feature: Groups
       When I request GET "/v1/api/users"
       Then the status is 404
 
-    @id:groups-nested-three-levels
+    @id:groups-nested-three-levels @capability:groups
     Scenario: three nested prefixes
       Given the routes:
         """
@@ -99,7 +98,7 @@ Feature: Groups
       When I request GET "/a/b/c/d/e"
       Then the closure received the strings "e"
 
-    @id:groups-nested-group-without-prefix @rule:groups.optional-attributes @capability:middleware
+    @id:groups-nested-group-without-prefix @rule:groups.optional-attributes @capability:groups @capability:middleware
     Scenario: a nested group without a prefix keeps the outer prefix
       Given the routes:
         """
@@ -112,11 +111,11 @@ Feature: Groups
       When I request GET "/api/ping"
       Then the body is "pong"
 
-  @rule:groups.middleware @capability:middleware
+  @rule:groups.middleware
   Rule: routes in a group take its middleware
 
     # catches: a group() that ignores its middleware
-    @id:groups-middleware-applied
+    @id:groups-middleware-applied @capability:middleware
     Scenario: a route in a group runs through the group's middleware
       Given the routes:
         """
@@ -128,7 +127,7 @@ Feature: Groups
       Then the status is 200
       And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
 
-    @id:groups-middleware-list @rule:middleware.list-order
+    @id:groups-middleware-list @rule:middleware.list-order @capability:middleware
     Scenario: a group's middleware list runs in the listed order
       Given the routes:
         """
@@ -139,7 +138,7 @@ Feature: Groups
       When I request GET "/inside"
       Then the trace is "mw:TraceB:before, mw:TraceA:before, closure:text, mw:TraceA:after, mw:TraceB:after"
 
-    @id:groups-middleware-and-prefix @rule:groups.prefix
+    @id:groups-middleware-and-prefix @rule:groups.prefix @capability:groups @capability:middleware
     Scenario: prefix and middleware together
       Given the routes:
         """
@@ -151,11 +150,11 @@ Feature: Groups
       Then the body is "dashboard"
       And the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
 
-  @rule:groups.nested-middleware @capability:middleware
+  @rule:groups.nested-middleware
   Rule: routes in nested groups take the middleware of every enclosing group
 
     # catches: an inner group's middleware replacing the outer group's
-    @id:groups-nested-middleware-accumulates @rule:groups.middleware-order
+    @id:groups-nested-middleware-accumulates @rule:groups.middleware-order @capability:middleware @capability:route-middleware
     Scenario: outer group, inner group and route middleware all run, outer first
       Given the routes:
         """
@@ -169,7 +168,7 @@ Feature: Groups
       Then the status is 200
       And the trace is "mw:TraceA:before, mw:TraceB:before, mw:TraceC:before, action:EchoController@none, mw:TraceC:after, mw:TraceB:after, mw:TraceA:after"
 
-    @id:groups-nested-middleware-with-prefixes @rule:groups.nested-prefix @rule:groups.middleware-order
+    @id:groups-nested-middleware-with-prefixes @rule:groups.nested-prefix @rule:groups.middleware-order @capability:groups @capability:middleware
     Scenario: prefixes and middleware accumulate together
       Given the routes:
         """
@@ -183,11 +182,11 @@ Feature: Groups
       Then the body is "items"
       And the trace is "mw:TraceA:before, mw:TraceB:before, closure:text, mw:TraceB:after, mw:TraceA:after"
 
-  @rule:groups.middleware-order @capability:middleware
+  @rule:groups.middleware-order
   Rule: group middleware wraps the route's own middleware
 
     # catches: route middleware running before the group's
-    @id:groups-middleware-before-route-middleware
+    @id:groups-middleware-before-route-middleware @capability:middleware @capability:route-middleware
     Scenario: the group's middleware runs outside the route's
       Given the routes:
         """
@@ -202,7 +201,7 @@ Feature: Groups
   Rule: group attributes apply only inside the closure
 
     # catches: a group stack not popped when the closure returns
-    @id:groups-scope-prefix-not-leaking
+    @id:groups-scope-prefix-not-leaking @capability:groups
     Scenario: a route registered after the group does not take its prefix
       Given the routes:
         """
@@ -231,7 +230,7 @@ Feature: Groups
       When I request GET "/inside"
       Then the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
 
-    @id:groups-scope-inner-group-closed @capability:middleware @rule:groups.nested-prefix
+    @id:groups-scope-inner-group-closed @rule:groups.nested-prefix @capability:groups @capability:middleware
     Scenario: after a nested group closes, its siblings take only the outer attributes
       Given the routes:
         """
@@ -250,7 +249,7 @@ Feature: Groups
       When I request GET "/outer/inner/x"
       Then the trace is "mw:TraceA:before, mw:TraceB:before, closure:text, mw:TraceB:after, mw:TraceA:after"
 
-    @id:groups-scope-sibling-groups
+    @id:groups-scope-sibling-groups @capability:groups
     Scenario: two sibling groups do not share their prefixes
       Given the routes:
         """
@@ -266,7 +265,7 @@ Feature: Groups
       When I request GET "/one/two/x"
       Then the status is 404
 
-    @id:groups-scope-route-before-group
+    @id:groups-scope-route-before-group @capability:groups
     Scenario: a route registered before the group is untouched
       Given the routes:
         """
@@ -278,11 +277,30 @@ Feature: Groups
       When I request GET "/before"
       Then the body is "before"
 
+  @rule:groups.closure-router
+  Rule: the group closure receives the router and registers on it
+
+    # catches: a group() that calls its closure without the router, or with an object that cannot register routes
+    @id:groups-closure-receives-router @capability:groups
+    Scenario: routes registered on the router the closure receives are routes of the application
+      Given the routes:
+        """
+        $router->group([], function ($router) {
+            $router->get('/inner', fn() => 'inner');
+            $router->post('/inner', fn() => 'posted');
+        });
+        """
+      When I request GET "/inner"
+      Then the status is 200
+      And the body is "inner"
+      When I request POST "/inner"
+      Then the body is "posted"
+
   @rule:groups.prefix-parameters
   Rule: parameters in a prefix are route parameters
 
     # catches: a prefix taken as literal text, so {team} must be typed verbatim
-    @id:groups-prefix-parameter-extracted
+    @id:groups-prefix-parameter-extracted @capability:groups
     Scenario: /teams/{team} + /members/{member}
       Given the routes:
         """
@@ -294,7 +312,7 @@ Feature: Groups
       Then the status is 200
       And the closure received the strings "red", "alice"
 
-    @id:groups-prefix-parameter-by-name @rule:dispatch.extract-by-name
+    @id:groups-prefix-parameter-by-name @rule:dispatch.extract-by-name @capability:groups
     Scenario: a prefix parameter reaches the action by name
       Given the routes:
         """
@@ -308,7 +326,7 @@ Feature: Groups
         | second | string | "b"   |
         | first  | string | "a"   |
 
-    @id:groups-prefix-parameter-constrained @rule:params.constraint-regex
+    @id:groups-prefix-parameter-constrained @rule:params.constraint-regex @capability:groups
     Scenario: a constrained prefix parameter
       Given the routes:
         """
@@ -321,7 +339,7 @@ Feature: Groups
       When I request GET "/vx/status"
       Then the status is 404
 
-    @id:groups-prefix-parameter-url @capability:named-routes @capability:url-generation @rule:named.group-prefix @rule:url.fill-segments
+    @id:groups-prefix-parameter-url @rule:named.group-prefix @rule:url.fill-segments @capability:groups @capability:named-routes @capability:url-generation
     Scenario: URL generation fills a prefix parameter
       Given the routes:
         """
@@ -336,7 +354,7 @@ Feature: Groups
   Rule: both group attributes are optional
 
     # catches: group() requiring both keys
-    @id:groups-empty-attributes
+    @id:groups-empty-attributes @capability:groups
     Scenario: a group with no attributes registers its routes unchanged
       Given the routes:
         """
@@ -348,7 +366,7 @@ Feature: Groups
       Then the status is 200
       And the body is "plain"
 
-    @id:groups-prefix-only
+    @id:groups-prefix-only @capability:groups
     Scenario: a group with only a prefix runs no middleware
       Given the routes:
         """
@@ -371,11 +389,11 @@ Feature: Groups
       Then the body is "x"
       And the trace is "mw:TraceC:before, closure:text, mw:TraceC:after"
 
-  @rule:resources.in-group @capability:resources
+  @rule:resources.in-group
   Rule: a resource in a group takes the group's prefix and middleware
 
     # catches: resource() bypassing the group stack
-    @id:groups-resource-prefixed @capability:middleware @rule:groups.prefix @rule:groups.middleware
+    @id:groups-resource-prefixed @rule:groups.prefix @rule:groups.middleware @capability:groups @capability:middleware @capability:resources
     Scenario: resource('photos') inside /admin with TraceA
       Given the routes:
         """
@@ -392,7 +410,7 @@ Feature: Groups
       When I request GET "/photos/5/edit"
       Then the status is 404
 
-    @id:groups-resource-names-prefixed-urls @capability:named-routes @capability:url-generation @rule:named.group-prefix @rule:groups.prefix
+    @id:groups-resource-names-prefixed-urls @rule:named.group-prefix @rule:groups.prefix @capability:groups @capability:resources @capability:url-generation
     Scenario: resource routes in a group keep their names, their URLs carry the prefix
       Given the routes:
         """
@@ -406,6 +424,7 @@ Feature: Groups
   @rule:groups.prefix-slashes
   Rule: prefixes and URIs are joined with exactly one slash (reference)
 
+    @capability:groups
     Scenario Outline: prefix '<prefix>' and URI '<uri>' give /admin/users
       Given the routes:
         """

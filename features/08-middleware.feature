@@ -1,4 +1,3 @@
-@capability:middleware
 Feature: Middleware assignment
   Route::middleware(<class-name string | array of class-name strings>) on a route, or the middleware
   attribute of a group. Middleware is resolved from the container; a MiddlewareStack is built at
@@ -8,7 +7,7 @@ Feature: Middleware assignment
   Rule: route middleware runs around the handler
 
     # catches: middleware recorded on the route but never run, or run after the handler returned
-    @id:middleware-route-wraps-action
+    @id:middleware-route-wraps-action @capability:route-middleware
     Scenario: TraceA runs before and after the action
       Given the routes:
         """
@@ -19,7 +18,7 @@ Feature: Middleware assignment
       And the action "EchoController@none" received no parameters
       And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
 
-    @id:middleware-route-wraps-closure
+    @id:middleware-route-wraps-closure @capability:route-middleware
     Scenario: middleware wraps closure handlers too
       Given the routes:
         """
@@ -29,11 +28,11 @@ Feature: Middleware assignment
       Then the closure received the strings "1"
       And the trace is "mw:TraceB:before, closure:args, mw:TraceB:after"
 
-  @rule:middleware.container @capability:injection
+  @rule:middleware.container
   Rule: middleware is resolved from the container
 
     # catches: middleware instantiated without its constructor dependencies
-    @id:middleware-container-with-clock
+    @id:middleware-container-with-clock @capability:middleware @capability:route-middleware
     Scenario: WithClock receives its Clock from the container
       Given the routes:
         """
@@ -44,7 +43,7 @@ Feature: Middleware assignment
       And the header "X-Clock" is "clock"
       And the action "EchoController@none" ran
 
-    @id:middleware-container-with-clock-in-group @capability:groups @rule:middleware.per-dispatch
+    @id:middleware-container-with-clock-in-group @rule:middleware.per-dispatch @capability:middleware
     Scenario: group middleware is resolved from the container too
       Given the routes:
         """
@@ -58,11 +57,11 @@ Feature: Middleware assignment
       And the header "X-Clock" is "clock"
       And the trace is "ctor:WithClock, mw:TraceA:before, closure:text, mw:TraceA:after"
 
-  @rule:middleware.per-dispatch @capability:injection
+  @rule:middleware.per-dispatch
   Rule: middleware is resolved when the stack is built, for every request
 
     # catches: middleware instances built once at registration and shared by every request
-    @id:middleware-per-dispatch-each-request
+    @id:middleware-per-dispatch-each-request @capability:middleware @capability:route-middleware
     Scenario: WithClock is constructed for each request that matches its route
       Given the routes:
         """
@@ -77,7 +76,7 @@ Feature: Middleware assignment
   Rule: listed middleware runs in the listed order, the first one outermost
 
     # catches: a stack built in reverse
-    @id:middleware-list-three
+    @id:middleware-list-three @capability:route-middleware
     Scenario: ['TraceC', 'TraceA', 'TraceB'] runs C, then A, then B
       Given the routes:
         """
@@ -90,7 +89,7 @@ Feature: Middleware assignment
   Rule: a middleware may answer without calling the next layer
 
     # catches: a pipeline that runs the handler anyway
-    @id:middleware-block-alone
+    @id:middleware-block-alone @capability:middleware @capability:route-middleware
     Scenario: Block answers 403 "blocked" and the action does not run
       Given the routes:
         """
@@ -101,7 +100,7 @@ Feature: Middleware assignment
       And the body is "blocked"
       And the trace is "mw:Block:before"
 
-    @id:middleware-block-inside-trace
+    @id:middleware-block-inside-trace @capability:middleware @capability:route-middleware
     Scenario: the middleware outside Block unwinds, the layers inside it never run
       Given the routes:
         """
@@ -112,7 +111,7 @@ Feature: Middleware assignment
       And the body is "blocked"
       And the trace is "mw:TraceA:before, mw:Block:before, mw:TraceA:after"
 
-    @id:middleware-block-first
+    @id:middleware-block-first @capability:middleware @capability:route-middleware
     Scenario: Block as the first middleware stops everything after it
       Given the routes:
         """
@@ -122,7 +121,7 @@ Feature: Middleware assignment
       Then the status is 403
       And the trace is "mw:Block:before"
 
-    @id:middleware-block-in-group @capability:groups @rule:groups.middleware
+    @id:middleware-block-in-group @rule:groups.middleware @capability:middleware @capability:route-middleware
     Scenario: Block as group middleware stops the route's own middleware and action
       Given the routes:
         """
@@ -135,11 +134,28 @@ Feature: Middleware assignment
       And the body is "blocked"
       And the trace is "mw:Block:before"
 
+  @rule:middleware.no-controller-middleware
+  Rule: middleware is attached at the routing level only: the base controller has no middleware()
+
+    # catches: a Laravel-style base controller that attaches middleware from its constructor
+    @id:middleware-no-controller-method @capability:base-controller
+    Scenario: HelperController has no middleware() method, inherited or not
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'introspect']);
+        """
+      When I request GET "/h"
+      Then the status is 200
+      And the JSON body contains:
+        """
+        {"middleware": false}
+        """
+
   @rule:middleware.matched-route-only
   Rule: only the matched route's middleware runs
 
     # catches: route middleware applied globally
-    @id:middleware-other-route-middleware-not-run
+    @id:middleware-other-route-middleware-not-run @capability:route-middleware
     Scenario: the middleware of another route does not run
       Given the routes:
         """
@@ -150,7 +166,7 @@ Feature: Middleware assignment
       Then the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
 
     # catches: middleware run while searching, before the 404 is known
-    @id:middleware-not-run-on-404 @rule:errors.not-found
+    @id:middleware-not-run-on-404 @rule:errors.not-found @capability:middleware @capability:route-middleware
     Scenario: nothing runs for a 404
       Given the routes:
         """
@@ -160,7 +176,7 @@ Feature: Middleware assignment
       Then the status is 404
       And the trace is empty
 
-    @id:middleware-not-run-on-405 @rule:errors.method-not-allowed
+    @id:middleware-not-run-on-405 @rule:errors.method-not-allowed @capability:middleware @capability:route-middleware
     Scenario: nothing runs for a 405, not even the middleware of the routes of the URI
       Given the routes:
         """
@@ -171,7 +187,7 @@ Feature: Middleware assignment
       And the trace is empty
       And the header "X-Clock" is absent
 
-    @id:middleware-not-run-on-404-group @capability:groups
+    @id:middleware-not-run-on-404-group @capability:groups @capability:middleware
     Scenario: a group's middleware does not run for a 404 under its prefix
       Given the routes:
         """
@@ -183,7 +199,7 @@ Feature: Middleware assignment
       Then the status is 404
       And the trace is empty
 
-    @id:middleware-same-uri-other-method
+    @id:middleware-same-uri-other-method @capability:route-middleware
     Scenario: the middleware of the GET route does not run for the POST route of the same URI
       Given the routes:
         """
@@ -198,7 +214,7 @@ Feature: Middleware assignment
   Rule: the handler's response passes through middleware unchanged
 
     # catches: a middleware layer that re-wraps the response
-    @id:middleware-passthrough-response
+    @id:middleware-passthrough-response @capability:route-middleware
     Scenario: a Response with status 201 and a header keeps them through TraceA
       Given the routes:
         """
@@ -209,7 +225,7 @@ Feature: Middleware assignment
       And the header "X-Probe" is "response"
       And the body is "response body"
 
-    @id:middleware-passthrough-redirect
+    @id:middleware-passthrough-redirect @capability:route-middleware
     Scenario: a RedirectResponse keeps its status and Location through TraceA
       Given the routes:
         """
@@ -219,7 +235,7 @@ Feature: Middleware assignment
       Then the status is 301
       And the header "Location" is "/redirected"
 
-    @id:middleware-passthrough-converted-array
+    @id:middleware-passthrough-converted-array @capability:route-middleware
     Scenario: an array converted to JSON keeps its body through TraceA
       Given the routes:
         """
@@ -229,11 +245,11 @@ Feature: Middleware assignment
       Then the status is 200
       And the JSON body is {"kind":"array","list":[1,2,3]}
 
-  @rule:middleware.modify-response @capability:injection
+  @rule:middleware.modify-response
   Rule: a middleware can change the response on its way out
 
     # catches: the middleware's returned response ignored in favour of the handler's
-    @id:middleware-modify-adds-header
+    @id:middleware-modify-adds-header @capability:middleware @capability:route-middleware
     Scenario: WithClock adds X-Clock and keeps the body
       Given the routes:
         """
@@ -244,7 +260,7 @@ Feature: Middleware assignment
       And the body is "with clock"
       And the header "X-Clock" is "clock"
 
-    @id:middleware-modify-keeps-status
+    @id:middleware-modify-keeps-status @capability:middleware @capability:route-middleware
     Scenario: WithClock adds its header to a 201 response without changing it
       Given the routes:
         """
@@ -258,7 +274,7 @@ Feature: Middleware assignment
   @rule:middleware.unknown
   Rule: an unknown middleware name is a registration error (reference)
 
-    @id:middleware-unknown-name
+    @id:middleware-unknown-name @capability:route-middleware
     Scenario: ->middleware('NoSuchMiddleware') fails at boot, naming the route
       Given the routes:
         """
@@ -266,7 +282,7 @@ Feature: Middleware assignment
         """
       Then the application fails to boot with a message containing "/mw-unknown"
 
-    @id:middleware-unknown-in-group @capability:groups
+    @id:middleware-unknown-in-group @capability:middleware
     Scenario: an unknown group middleware is reported with the first route of the group
       Given the routes:
         """
@@ -276,7 +292,7 @@ Feature: Middleware assignment
         """
       Then the application fails to boot with a message containing "/in-bad-group"
 
-    @id:middleware-unknown-in-empty-group @capability:groups
+    @id:middleware-unknown-in-empty-group @capability:middleware
     Scenario: a group without routes is not checked
       Given the routes:
         """
@@ -290,7 +306,7 @@ Feature: Middleware assignment
   @rule:middleware.not-middleware
   Rule: a name that resolves to a class without handle() is not middleware (reference)
 
-    @id:middleware-not-middleware-controller
+    @id:middleware-not-middleware-controller @capability:route-middleware
     Scenario: ->middleware('EchoController') fails at boot, naming the route
       Given the routes:
         """
@@ -298,7 +314,7 @@ Feature: Middleware assignment
         """
       Then the application fails to boot with a message containing "/mw-controller"
 
-    @id:middleware-not-middleware-service @capability:groups
+    @id:middleware-not-middleware-service @capability:middleware
     Scenario: a group middleware naming the Clock service fails at boot with the group's route
       Given the routes:
         """
@@ -311,7 +327,7 @@ Feature: Middleware assignment
   @rule:middleware.arguments
   Rule: 'Name:a,b' passes arguments to the middleware (reference)
 
-    @id:middleware-arguments-resolved
+    @id:middleware-arguments-resolved @capability:route-middleware
     Scenario: 'TraceA:x,y' runs TraceA
       Given the routes:
         """

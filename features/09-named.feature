@@ -1,4 +1,3 @@
-@capability:named-routes @capability:url-generation
 Feature: Named routes
   Route::name(<string>) assigns a name; UrlGenerator::route(<name>, <parameters>) returns the path
   of the named route.
@@ -7,7 +6,7 @@ Feature: Named routes
   Rule: name() makes a route resolvable by its name
 
     # catches: names stored but not resolvable
-    @id:named-static-route
+    @id:named-static-route @capability:named-routes @capability:url-generation
     Scenario: the name of a static route resolves to its path
       Given the routes:
         """
@@ -16,7 +15,7 @@ Feature: Named routes
       When I generate the URL for "about"
       Then the URL is "/about"
 
-    @id:named-param-route @rule:url.fill-segments
+    @id:named-param-route @rule:url.fill-segments @capability:named-routes @capability:url-generation
     Scenario: the name of a parameter route resolves to its filled path
       Given the routes:
         """
@@ -26,7 +25,7 @@ Feature: Named routes
       Then the URL is "/users/7"
 
     # catches: a name resolving to the first or last registered route
-    @id:named-each-name-its-route
+    @id:named-each-name-its-route @capability:named-routes @capability:url-generation
     Scenario: each name resolves to its own route
       Given the routes:
         """
@@ -41,7 +40,7 @@ Feature: Named routes
       When I generate the URL for "third"
       Then the URL is "/third"
 
-    @id:named-dotted-and-dashed-names
+    @id:named-dotted-and-dashed-names @capability:named-routes @capability:url-generation
     Scenario: names with dots, dashes and underscores are plain strings
       Given the routes:
         """
@@ -54,7 +53,7 @@ Feature: Named routes
   Rule: a name that no route has cannot be turned into a URL
 
     # catches: a generator that returns "", "/" or the name for an unknown route
-    @id:named-unknown-name-fails
+    @id:named-unknown-name-fails @capability:named-routes @capability:url-generation
     Scenario: an unknown name fails
       Given the routes:
         """
@@ -63,7 +62,7 @@ Feature: Named routes
       When I generate the URL for "nope"
       Then URL generation fails
 
-    @id:named-unnamed-route-has-no-name
+    @id:named-unnamed-route-has-no-name @capability:url-generation
     Scenario: a route without a name is not found under its path
       Given the routes:
         """
@@ -72,7 +71,7 @@ Feature: Named routes
       When I generate the URL for "/about"
       Then URL generation fails
 
-    @id:named-names-are-case-sensitive
+    @id:named-names-are-case-sensitive @capability:named-routes @capability:url-generation
     Scenario: names are compared exactly
       Given the routes:
         """
@@ -84,17 +83,17 @@ Feature: Named routes
   @rule:named.unknown-message
   Rule: the message for an unknown name (reference)
 
-    @id:named-unknown-message
+    @id:named-unknown-message @capability:url-generation
     Scenario: "Route [nope] not defined."
       Given no routes
       When I generate the URL for "nope"
       Then URL generation fails with the message "Route [nope] not defined."
 
-  @rule:named.group-prefix @capability:groups
+  @rule:named.group-prefix
   Rule: the URL of a named route in a group carries the group prefixes
 
     # catches: URLs built from the route's own URI without the prefix
-    @id:named-group-prefix
+    @id:named-group-prefix @capability:groups @capability:named-routes @capability:url-generation
     Scenario: /admin + /users/{id}
       Given the routes:
         """
@@ -105,7 +104,7 @@ Feature: Named routes
       When I generate the URL for "admin.users" with {"id": "3"}
       Then the URL is "/admin/users/3"
 
-    @id:named-nested-group-prefixes @rule:groups.nested-prefix
+    @id:named-nested-group-prefixes @rule:groups.nested-prefix @capability:groups @capability:named-routes @capability:url-generation
     Scenario: /api + /v1 + /items
       Given the routes:
         """
@@ -121,7 +120,7 @@ Feature: Named routes
   @rule:named.duplicate
   Rule: a name given to two routes is a registration error (reference)
 
-    @id:named-duplicate-name
+    @id:named-duplicate-name @capability:named-routes
     Scenario: the second route named "dup" fails at boot
       Given the routes:
         """
@@ -133,7 +132,7 @@ Feature: Named routes
   @rule:named.rename
   Rule: naming a route again replaces its name (reference)
 
-    @id:named-rename-old-name-freed
+    @id:named-rename-old-name-freed @capability:named-routes @capability:url-generation
     Scenario: ->name('old')->name('new'): only "new" generates a URL
       Given the routes:
         """
@@ -144,7 +143,7 @@ Feature: Named routes
       When I generate the URL for "old"
       Then URL generation fails with the message "Route [old] not defined."
 
-    @id:named-rename-old-name-reusable
+    @id:named-rename-old-name-reusable @capability:named-routes @capability:url-generation
     Scenario: the name a route gave up can be given to another route
       Given the routes:
         """
@@ -159,7 +158,7 @@ Feature: Named routes
   @rule:named.empty-name
   Rule: an empty name is a registration error (reference)
 
-    @id:named-empty-name
+    @id:named-empty-name @capability:named-routes
     Scenario: ->name('') fails at boot
       Given the routes:
         """

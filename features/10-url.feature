@@ -1,4 +1,3 @@
-@capability:named-routes @capability:url-generation
 Feature: URL generation
   UrlGenerator::route(<name>, <parameters map>) returns a URL string (a path) for the named route.
   Map entries that match a route segment fill that segment; any other entry is appended as a query
@@ -18,28 +17,28 @@ Feature: URL generation
   Rule: entries named like a segment fill it
 
     # catches: a generator that leaves the placeholder or the constraint in the URL
-    @id:url-fill-one-segment
+    @id:url-fill-one-segment @capability:named-routes @capability:url-generation
     Scenario: {"id": 7} fills /users/{id}
       When I generate the URL for "users.show" with {"id": 7}
       Then the URL is "/users/7"
 
-    @id:url-fill-constraint-dropped
+    @id:url-fill-constraint-dropped @capability:named-routes @capability:url-generation
     Scenario: the constraint of {value:[0-9]+} does not appear in the URL
       When I generate the URL for "numbered" with {"value": 42}
       Then the URL is "/n/42"
 
     # catches: segments filled in map order instead of by name
-    @id:url-fill-by-name-not-order
+    @id:url-fill-by-name-not-order @capability:named-routes @capability:url-generation
     Scenario: two segments filled from a map listing them in the other order
       When I generate the URL for "comments.show" with {"comment": "2", "post": "1"}
       Then the URL is "/posts/1/comments/2"
 
-    @id:url-fill-string-value
+    @id:url-fill-string-value @capability:named-routes @capability:url-generation
     Scenario: a string value fills the segment as it is
       When I generate the URL for "users.show" with {"id": "hello-world_1.x~"}
       Then the URL is "/users/hello-world_1.x~"
 
-    @id:url-fill-within-segment @rule:params.within-segment
+    @id:url-fill-within-segment @rule:params.within-segment @capability:named-routes @capability:url-generation
     Scenario: a parameter sharing its segment with static text
       Given the routes:
         """
@@ -48,7 +47,7 @@ Feature: URL generation
       When I generate the URL for "report" with {"year": 2024}
       Then the URL is "/report-2024.csv"
 
-    @id:url-fill-brace-quantifier @rule:params.constraint-braces
+    @id:url-fill-brace-quantifier @rule:params.constraint-braces @capability:named-routes @capability:url-generation
     Scenario: a constraint with a brace quantifier is replaced whole
       Given the routes:
         """
@@ -58,7 +57,7 @@ Feature: URL generation
       Then the URL is "/archive/2024/posts"
 
     # catches: placeholder replacement by prefix, so {id} also eats {idx}
-    @id:url-fill-similar-names
+    @id:url-fill-similar-names @capability:named-routes @capability:url-generation
     Scenario: parameters whose names share a prefix are filled separately
       Given the routes:
         """
@@ -71,14 +70,14 @@ Feature: URL generation
   Rule: other entries are appended as a query string
 
     # catches: extra entries dropped or turned into path segments
-    @id:url-query-one-extra
+    @id:url-query-one-extra @capability:named-routes @capability:url-generation
     Scenario: an extra entry becomes the query string
       When I generate the URL for "users.show" with {"id": 7, "sort": "asc"}
       Then the URL has the path "/users/7" and the query:
         | key  | value |
         | sort | asc   |
 
-    @id:url-query-two-extras
+    @id:url-query-two-extras @capability:named-routes @capability:url-generation
     Scenario: every extra entry is in the query string, once
       When I generate the URL for "users.show" with {"id": 7, "sort": "asc", "page": 2}
       Then the URL has the path "/users/7" and the query:
@@ -86,14 +85,14 @@ Feature: URL generation
         | sort | asc   |
         | page | 2     |
 
-    @id:url-query-static-route
+    @id:url-query-static-route @capability:named-routes @capability:url-generation
     Scenario: every entry of a static route's map goes to the query string
       When I generate the URL for "about" with {"ref": "home"}
       Then the URL has the path "/about" and the query:
         | key | value |
         | ref | home  |
 
-    @id:url-query-one-exact
+    @id:url-query-one-exact @capability:named-routes @capability:url-generation
     Scenario: one extra alphanumeric entry gives exactly ?key=value
       When I generate the URL for "users.show" with {"id": 7, "sort": "asc"}
       Then the URL is "/users/7?sort=asc"
@@ -102,7 +101,7 @@ Feature: URL generation
   Rule: the URL is a path
 
     # catches: absolute URLs (scheme and host)
-    @id:url-path-not-absolute
+    @id:url-path-not-absolute @capability:named-routes @capability:url-generation
     Scenario: the URL of /about is exactly "/about"
       When I generate the URL for "about"
       Then the URL is "/about"
@@ -111,12 +110,12 @@ Feature: URL generation
   Rule: no "?" without a query entry
 
     # catches: a generator that always appends "?"
-    @id:url-no-query-empty-map
+    @id:url-no-query-empty-map @capability:named-routes @capability:url-generation
     Scenario: an empty map gives no query string
       When I generate the URL for "about" with {}
       Then the URL has no query string
 
-    @id:url-no-query-all-used
+    @id:url-no-query-all-used @capability:named-routes @capability:url-generation
     Scenario: a map whose entries all fill segments gives no query string
       When I generate the URL for "comments.show" with {"post": 1, "comment": 2}
       Then the URL has no query string
@@ -125,17 +124,17 @@ Feature: URL generation
   Rule: 0 is a value like any other
 
     # catches: falsy checks that treat 0 as missing
-    @id:url-zero-int-segment
+    @id:url-zero-int-segment @capability:named-routes @capability:url-generation
     Scenario: the int 0 fills a segment
       When I generate the URL for "users.show" with {"id": 0}
       Then the URL is "/users/0"
 
-    @id:url-zero-string-segment
+    @id:url-zero-string-segment @capability:named-routes @capability:url-generation
     Scenario: the string "0" fills a segment
       When I generate the URL for "users.show" with {"id": "0"}
       Then the URL is "/users/0"
 
-    @id:url-zero-query
+    @id:url-zero-query @capability:named-routes @capability:url-generation
     Scenario: the int 0 is kept in the query string
       When I generate the URL for "users.show" with {"id": 1, "page": 0}
       Then the URL has the path "/users/1" and the query:
@@ -146,6 +145,7 @@ Feature: URL generation
   Rule: requesting a generated URL gives the action the same values
 
     # catches: generation and dispatch disagreeing on encoding
+    @capability:named-routes @capability:url-generation
     Scenario Outline: the value <value> survives the round trip
       When I generate the URL for "text" with {"value": <value>}
       And I request GET the generated URL
@@ -188,7 +188,7 @@ Feature: URL generation
         | "#top" |
 
     # catches: sequential placeholder replacement that substitutes into an already filled value
-    @id:url-round-trip-braces-in-value
+    @id:url-round-trip-braces-in-value @capability:named-routes @capability:url-generation
     Scenario: a value that looks like another placeholder is not filled again
       Given the routes:
         """
@@ -201,14 +201,14 @@ Feature: URL generation
         | second | string | "x"        |
         | first  | string | "{second}" |
 
-    @id:url-round-trip-slash
+    @id:url-round-trip-slash @capability:named-routes @capability:url-generation
     Scenario: a value containing "/" still reaches the one-segment route
       When I generate the URL for "text" with {"value": "a/b"}
       And I request GET the generated URL
       Then the status is 200
       And the parameter "value" is the string "a/b"
 
-    @id:url-round-trip-int @rule:injection.untyped-string
+    @id:url-round-trip-int @rule:injection.untyped-string @capability:named-routes @capability:url-generation
     Scenario: an int value comes back as the URI string of a constrained route
       When I generate the URL for "numbered" with {"value": 42}
       And I request GET the generated URL
@@ -216,7 +216,7 @@ Feature: URL generation
         | name  | type   | value |
         | value | string | "42"  |
 
-    @id:url-round-trip-query-ignored @rule:dispatch.query-ignored
+    @id:url-round-trip-query-ignored @rule:dispatch.query-ignored @capability:named-routes @capability:url-generation
     Scenario: the query string of a generated URL does not stop it from matching
       When I generate the URL for "text" with {"value": "x", "extra": "y z"}
       And I request GET the generated URL
@@ -226,12 +226,12 @@ Feature: URL generation
   Rule: a missing segment value makes generation fail
 
     # catches: /users/{id}, /users/ or /users/null returned
-    @id:url-missing-empty-map
+    @id:url-missing-empty-map @capability:named-routes @capability:url-generation
     Scenario: an empty map for a route with a segment
       When I generate the URL for "users.show" with {}
       Then URL generation fails
 
-    @id:url-missing-other-entries
+    @id:url-missing-other-entries @capability:named-routes @capability:url-generation
     Scenario: entries that fill no segment do not replace the missing one
       When I generate the URL for "comments.show" with {"post": 1, "sort": "asc"}
       Then URL generation fails
@@ -239,7 +239,7 @@ Feature: URL generation
   @rule:url.missing-parameter-message
   Rule: the message for a missing segment (reference)
 
-    @id:url-missing-message
+    @id:url-missing-message @capability:named-routes @capability:url-generation
     Scenario: "Missing required parameter [id] for route [users.show]."
       When I generate the URL for "users.show" with {}
       Then URL generation fails with the message "Missing required parameter [id] for route [users.show]."
@@ -247,6 +247,7 @@ Feature: URL generation
   @rule:url.encoding
   Rule: encodeURIComponent for segments and the query, map order kept (reference)
 
+    @capability:named-routes @capability:url-generation
     Scenario Outline: <params> gives <url>
       When I generate the URL for "<name>" with <params>
       Then the URL is "<url>"
@@ -284,6 +285,7 @@ Feature: URL generation
   @rule:url.scalars
   Rule: booleans, null and empty strings (reference)
 
+    @capability:named-routes @capability:url-generation
     Scenario Outline: <params> for users.show gives <url>
       When I generate the URL for "users.show" with <params>
       Then the URL is "<url>"
@@ -318,6 +320,7 @@ Feature: URL generation
         | params         | url         |
         | {"id": 1.5}    | /users/1.5  |
 
+    @capability:named-routes @capability:url-generation
     Scenario Outline: <params> for users.show fails
       When I generate the URL for "users.show" with <params>
       Then URL generation fails with a message containing "[id]"
@@ -335,6 +338,7 @@ Feature: URL generation
   @rule:url.non-scalar
   Rule: a list or a map is not a parameter value (reference)
 
+    @capability:named-routes @capability:url-generation
     Scenario Outline: <params> for users.show fails, naming [<key>]
       When I generate the URL for "users.show" with <params>
       Then URL generation fails with the message "Parameter [<key>] for route [users.show] must be a string, number or boolean."
@@ -357,7 +361,7 @@ Feature: URL generation
   @rule:url.constraint-check
   Rule: a segment value must satisfy its constraint (reference)
 
-    @id:url-constraint-violated
+    @id:url-constraint-violated @capability:named-routes @capability:url-generation
     Scenario: "abc" for {value:[0-9]+} fails, naming the parameter
       When I generate the URL for "numbered" with {"value": "abc"}
       Then URL generation fails with a message containing "[value]"

@@ -1,4 +1,3 @@
-@capability:injection
 Feature: Method injection in action methods
   The ControllerDispatcher resolves each parameter of an action by name and type: a captured route
   parameter by name (cast when typed int, float or bool), a FormRequest (validated before the
@@ -21,7 +20,7 @@ Feature: Method injection in action methods
         | name  | type   | value |
         | value | string | "abc" |
 
-    @id:injection-route-param-mixed @rule:injection.cast-int @rule:injection.string-not-cast
+    @id:injection-route-param-mixed @rule:injection.cast-int @rule:injection.string-not-cast @capability:injection
     Scenario: int $id and string $slug each receive their own value, cast by their own type
       Given the routes:
         """
@@ -37,6 +36,7 @@ Feature: Method injection in action methods
   Rule: int-typed parameters are cast to int
 
     # catches: values passed on as strings
+    @capability:injection
     Scenario Outline: "<segment>" reaches int $value as <expected>
       Given the routes:
         """
@@ -61,7 +61,7 @@ Feature: Method injection in action methods
         | segment | expected  |
         | 2147483 | 2147483   |
 
-    @id:injection-int-with-constraint @rule:params.constraint-regex
+    @id:injection-int-with-constraint @rule:params.constraint-regex @capability:injection
     Scenario: a constrained {value:[0-9]+} is cast too
       Given the routes:
         """
@@ -74,6 +74,7 @@ Feature: Method injection in action methods
   Rule: signs and leading zeros cast like numbers
 
     # catches: casts that drop the sign or read leading zeros as octal
+    @capability:injection
     Scenario Outline: "<segment>" reaches int $value as <expected>
       Given the routes:
         """
@@ -102,6 +103,7 @@ Feature: Method injection in action methods
   Rule: float-typed parameters are cast to float
 
     # catches: values passed on as strings or truncated to int
+    @capability:injection
     Scenario Outline: "<segment>" reaches float $value as <expected>
       Given the routes:
         """
@@ -130,6 +132,7 @@ Feature: Method injection in action methods
   Rule: bool-typed parameters are cast to bool
 
     # catches: values passed on as strings
+    @capability:injection
     Scenario Outline: "<segment>" reaches bool $value as <expected>
       Given the routes:
         """
@@ -153,6 +156,7 @@ Feature: Method injection in action methods
   Rule: "true" and "false" cast to their meaning
 
     # catches: PHP's (bool) cast, for which "false" is true
+    @capability:injection
     Scenario Outline: "<segment>" reaches bool $value as <expected>
       Given the routes:
         """
@@ -224,6 +228,7 @@ Feature: Method injection in action methods
   @rule:injection.cast-failure
   Rule: a value that cannot be cast answers 400 (reference)
 
+    @capability:injection
     Scenario Outline: "<segment>" for <type> $value answers 400
       Given the routes:
         """
@@ -267,6 +272,7 @@ Feature: Method injection in action methods
   @rule:injection.cast-forms
   Rule: accepted number forms and bool words (reference)
 
+    @capability:injection
     Scenario Outline: "<segment>" reaches <type> $value as <expected>
       Given the routes:
         """
@@ -331,11 +337,11 @@ Feature: Method injection in action methods
         | type | segment | expected |
         | bool | FALSE   | false    |
 
-  @rule:injection.form-request @capability:form-requests
+  @rule:injection.form-request
   Rule: a FormRequest is resolved and validated before the action
 
     # catches: FormRequests never validated, or validated after the action
-    @id:injection-form-request-valid
+    @id:injection-form-request-valid @capability:form-requests
     Scenario: StoreItemRequest is validated, then the action receives it
       Given the routes:
         """
@@ -352,7 +358,7 @@ Feature: Method injection in action methods
         """
       And the trace is "validate:StoreItemRequest, action:EchoController@withForm"
 
-    @id:injection-form-request-optional-field
+    @id:injection-form-request-optional-field @capability:form-requests
     Scenario: the optional qty may be left out
       Given the routes:
         """
@@ -368,7 +374,7 @@ Feature: Method injection in action methods
         {"name": "Box"}
         """
 
-    @id:injection-form-request-with-middleware @capability:middleware
+    @id:injection-form-request-with-middleware @capability:route-middleware @capability:form-requests
     Scenario: validation runs inside the middleware, right before the action
       Given the routes:
         """
@@ -380,9 +386,10 @@ Feature: Method injection in action methods
         """
       Then the trace is "mw:TraceA:before, validate:StoreItemRequest, action:EchoController@withForm, mw:TraceA:after"
 
-  @rule:injection.form-request-failure @capability:form-requests
+  @rule:injection.form-request-failure
   Rule: a failed validation answers 422 and the action does not run (reference)
 
+    @capability:form-requests
     Scenario Outline: <body> answers 422
       Given the routes:
         """
@@ -414,7 +421,7 @@ Feature: Method injection in action methods
         | body                        |
         | {"name": "Box", "qty": "x"} |
 
-    @id:injection-form-request-errors-field
+    @id:injection-form-request-errors-field @capability:form-requests
     Scenario: the errors name the failing field
       Given the routes:
         """
@@ -430,9 +437,10 @@ Feature: Method injection in action methods
         {"message": "The given data was invalid.", "errors": {"name": ["The name field is required."]}}
         """
 
-  @rule:injection.validation-rules @capability:form-requests
+  @rule:injection.validation-rules
   Rule: name is required|string and qty is integer, with Laravel's messages (reference)
 
+    @capability:form-requests
     Scenario Outline: <body> answers 422 with the errors <errors>
       Given the routes:
         """
@@ -499,6 +507,7 @@ Feature: Method injection in action methods
         | body                       | errors                                                                                          |
         | {"name": 5, "qty": "abc"}  | {"name": ["The name field must be a string."], "qty": ["The qty field must be an integer."]} |
 
+    @capability:form-requests
     Scenario Outline: <body> passes and the action receives <validated>
       Given the routes:
         """
@@ -539,11 +548,11 @@ Feature: Method injection in action methods
         | body                             | validated       |
         | {"name": "Box", "color": "red"}  | {"name": "Box"} |
 
-  @rule:injection.model @capability:models
+  @rule:injection.model
   Rule: a Model parameter is hydrated by validateAndBind before the action
 
     # catches: models injected empty, or bound after the action
-    @id:injection-model-json-body
+    @id:injection-model-json-body @capability:models
     Scenario: Item is bound from a JSON body
       Given the routes:
         """
@@ -560,11 +569,11 @@ Feature: Method injection in action methods
         """
       And the trace is "bind:Item, action:EchoController@withModel"
 
-  @rule:injection.model-sources @capability:models
+  @rule:injection.model-sources
   Rule: Model hydration reads the request data wherever it is
 
     # catches: binding that only reads the JSON body
-    @id:injection-model-form-body
+    @id:injection-model-form-body @capability:models
     Scenario: Item is bound from a form body
       Given the routes:
         """
@@ -577,7 +586,7 @@ Feature: Method injection in action methods
         {"name": "Desk lamp"}
         """
 
-    @id:injection-model-query
+    @id:injection-model-query @capability:models
     Scenario: Item is bound from the query string
       Given the routes:
         """
@@ -590,10 +599,11 @@ Feature: Method injection in action methods
         {"name": "Lamp"}
         """
 
-  @rule:injection.media-type-case @capability:models
+  @rule:injection.media-type-case
   Rule: the body's media type is recognised case-insensitively, parameters aside
 
     # catches: a Content-Type compared as an exact string, so a body with a charset or in capitals is ignored
+    @capability:models
     Scenario Outline: a body of type "<type>" is read
       Given the routes:
         """
@@ -616,10 +626,10 @@ Feature: Method injection in action methods
         | type                                             | body            | qty |
         | APPLICATION/X-WWW-FORM-URLENCODED; charset=UTF-8 | name=Lamp&qty=2 | "2" |
 
-  @rule:injection.body-types @capability:models
+  @rule:injection.body-types
   Rule: only JSON and form bodies are input; other bodies are left out (reference)
 
-    @id:injection-body-types-structured-json-suffix
+    @id:injection-body-types-structured-json-suffix @capability:models
     Scenario: an application/vnd.api+json body is read as JSON
       Given the routes:
         """
@@ -632,6 +642,7 @@ Feature: Method injection in action methods
         {"name": "Body"}
         """
 
+    @capability:models
     Scenario Outline: a <type> body is not input: the query alone is bound
       Given the routes:
         """
@@ -654,7 +665,7 @@ Feature: Method injection in action methods
         | type                     | body                  |
         | application/octet-stream | {\"name\":\"Body\"} |
 
-    @id:injection-body-types-no-content-type
+    @id:injection-body-types-no-content-type @capability:models
     Scenario: a body without Content-Type is not input
       Given the routes:
         """
@@ -667,9 +678,10 @@ Feature: Method injection in action methods
         {"name": "Query"}
         """
 
-  @rule:injection.query-parsing @capability:models
+  @rule:injection.query-parsing
   Rule: query strings and form bodies are parsed like PHP's $_GET and $_POST (reference)
 
+    @capability:models
     Scenario Outline: GET "<path>" binds the Item <item>
       Given the routes:
         """
@@ -713,7 +725,7 @@ Feature: Method injection in action methods
         | /items?name=%zz  | {"name": "%zz"}   |
 
     # a key[] key collects an array, which the string rule then rejects
-    @id:injection-query-brackets-collect-array
+    @id:injection-query-brackets-collect-array @capability:models
     Scenario: ?name[]=a&name[]=b gives name a list
       Given the routes:
         """
@@ -727,7 +739,7 @@ Feature: Method injection in action methods
         """
       And the trace is "bind:Item"
 
-    @id:injection-query-brackets-in-form-body
+    @id:injection-query-brackets-in-form-body @capability:models
     Scenario: qty[]=1 in a form body gives qty a list
       Given the routes:
         """
@@ -740,10 +752,10 @@ Feature: Method injection in action methods
         {"message": "The given data was invalid.", "errors": {"qty": ["The qty field must be an integer."]}}
         """
 
-  @rule:injection.input-merge @capability:models
+  @rule:injection.input-merge
   Rule: the query is merged with the body, the body winning (reference)
 
-    @id:injection-input-merge-body-wins
+    @id:injection-input-merge-body-wins @capability:models
     Scenario: name in both the query and the JSON body: the body wins
       Given the routes:
         """
@@ -759,7 +771,7 @@ Feature: Method injection in action methods
         {"name": "Body", "qty": 2}
         """
 
-    @id:injection-input-merge-both-sources
+    @id:injection-input-merge-both-sources @capability:models
     Scenario: name from the query, qty from the JSON body
       Given the routes:
         """
@@ -775,10 +787,10 @@ Feature: Method injection in action methods
         {"name": "Query", "qty": 2}
         """
 
-  @rule:injection.model-failure @capability:models
+  @rule:injection.model-failure
   Rule: a Model that fails to bind answers 422 and the action does not run (reference)
 
-    @id:injection-model-invalid
+    @id:injection-model-invalid @capability:models
     Scenario: an Item without a name answers 422
       Given the routes:
         """
@@ -795,11 +807,42 @@ Feature: Method injection in action methods
         """
       And the trace is "bind:Item"
 
+  @rule:injection.invalid-stops-action
+  Rule: a FormRequest or Model that fails validation stops the request before the action, with a 4xx
+
+    # catches: validation that records its errors but lets the action run
+    @id:injection-invalid-form-stops-action @capability:form-requests
+    Scenario: a StoreItemRequest without a name never reaches the action
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"qty": 2}
+        """
+      Then the status is a client error
+      And the trace does not contain "action:EchoController@withForm"
+
+    # catches: model binding whose failure is ignored, so the action gets an empty Item
+    @id:injection-invalid-model-stops-action @capability:models
+    Scenario: an Item without a name never reaches the action
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"qty": 2}
+        """
+      Then the status is a client error
+      And the trace does not contain "action:EchoController@withModel"
+
   @rule:injection.container-class
   Rule: any other class-typed parameter comes from the container
 
     # catches: class-typed parameters left null
-    @id:injection-container-clock
+    @id:injection-container-clock @capability:injection
     Scenario: Clock $clock is built by the container
       Given the routes:
         """
@@ -811,11 +854,26 @@ Feature: Method injection in action methods
         | name  | type  | value   |
         | clock | Clock | "clock" |
 
+    # catches: a class-typed parameter instantiated without its constructor (its properties filled
+    # from the request input instead)
+    @id:injection-container-constructor-dependency @capability:injection
+    Scenario: Calendar $calendar is built by the container, its Clock given to its constructor
+      Given the routes:
+        """
+        $router->get('/calendar', [EchoController::class, 'withCalendar']);
+        """
+      When I request GET "/calendar?clock=input&calendar=input"
+      Then the status is 200
+      And the parameter "calendar" is the Calendar with:
+        """
+        {"clock": {"type": "Clock", "value": "clock"}}
+        """
+
   @rule:injection.request
   Rule: a Request parameter receives the current request
 
     # catches: a fresh, empty Request instead of the current one
-    @id:injection-request-get
+    @id:injection-request-get @capability:injection
     Scenario: Request $request is the GET request being served
       Given the routes:
         """
@@ -825,7 +883,7 @@ Feature: Method injection in action methods
       Then the status is 200
       And the parameter "request" is the Request for GET "/req/7"
 
-    @id:injection-request-post
+    @id:injection-request-post @capability:injection
     Scenario: Request $request is the POST request being served
       Given the routes:
         """
@@ -862,7 +920,7 @@ Feature: Method injection in action methods
   Rule: resolution does not depend on the position in the signature
 
     # catches: resolution by position
-    @id:injection-request-first
+    @id:injection-request-first @capability:injection
     Scenario: withRequest(Request $request, string $id)
       Given the routes:
         """
@@ -874,7 +932,7 @@ Feature: Method injection in action methods
         | request | Request | {"method": "GET", "path": "/req/7"} |
         | id      | string  | "7"                                 |
 
-    @id:injection-request-last
+    @id:injection-request-last @capability:injection
     Scenario: requestLast(string $id, Request $request)
       Given the routes:
         """
@@ -889,7 +947,7 @@ Feature: Method injection in action methods
   @rule:injection.request-named
   Rule: a class-typed parameter named like a route parameter is resolved by type (reference)
 
-    @id:injection-request-named-route-param
+    @id:injection-request-named-route-param @capability:injection
     Scenario: {request} in the URI does not replace Request $request
       Given the routes:
         """
@@ -903,7 +961,7 @@ Feature: Method injection in action methods
   Rule: controllers are built by the container
 
     # catches: controllers instantiated without their constructor dependencies
-    @id:injection-constructor-clock
+    @id:injection-constructor-clock @capability:injection
     Scenario: InjectedController receives a Clock in its constructor
       Given the routes:
         """
@@ -920,7 +978,7 @@ Feature: Method injection in action methods
   @rule:injection.unprovided-parameter
   Rule: a builtin parameter without default that the URI cannot provide fails at registration (reference)
 
-    @id:injection-unprovided-parameter-rejected
+    @id:injection-unprovided-parameter-rejected @capability:injection
     Scenario: [EchoController::class, 'int'] on a route without {value} fails at boot
       Given the routes:
         """

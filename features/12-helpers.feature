@@ -1,4 +1,3 @@
-@capability:base-controller
 Feature: Base controller helpers
   Extending Fw\Http\Controller is optional. Its protected helpers: response($content = '',
   $status = 200, $headers = []) (a ResponseFactory when called without arguments), json($data = [],
@@ -9,7 +8,7 @@ Feature: Base controller helpers
   Rule: extending the base controller is optional
 
     # catches: a dispatcher that requires the base class
-    @id:helpers-plain-controller-dispatched
+    @id:helpers-plain-controller-dispatched @capability:base-controller
     Scenario: PlainController, which does not extend Controller, is dispatched
       Given the routes:
         """
@@ -26,7 +25,7 @@ Feature: Base controller helpers
   Rule: response($content) is a text/html Response with status 200
 
     # catches: a response() helper with another default status or type
-    @id:helpers-response-content
+    @id:helpers-response-content @capability:base-controller
     Scenario: $this->response('helper')
       Given the routes:
         """
@@ -41,7 +40,7 @@ Feature: Base controller helpers
   @rule:helpers.response-full
   Rule: response($content, $status, $headers) sets status and headers
 
-    @id:helpers-response-full
+    @id:helpers-response-full @capability:base-controller
     Scenario: $this->response('made', 201, ['X-Probe' => 'helper'])
       Given the routes:
         """
@@ -52,11 +51,11 @@ Feature: Base controller helpers
       And the header "X-Probe" is "helper"
       And the body is "made"
 
-  @rule:helpers.response-factory @capability:response-factory
+  @rule:helpers.response-factory
   Rule: response() without arguments returns a ResponseFactory
 
     # catches: response() returning an empty Response
-    @id:helpers-response-factory-json
+    @id:helpers-response-factory-json @capability:base-controller @capability:factory-content
     Scenario: $this->response()->json(['factory' => true], 201) is a JSON response
       Given the routes:
         """
@@ -66,10 +65,10 @@ Feature: Base controller helpers
       Then the content type is "application/json"
       And the JSON body is {"factory":true}
 
-  @rule:helpers.factory-json-status @capability:response-factory
+  @rule:helpers.factory-json-status
   Rule: ResponseFactory::json takes the status second (reference)
 
-    @id:helpers-response-factory-status
+    @id:helpers-response-factory-status @capability:base-controller @capability:factory-content
     Scenario: $this->response()->json(['factory' => true], 201) answers 201
       Given the routes:
         """
@@ -82,7 +81,7 @@ Feature: Base controller helpers
   Rule: json() is a 200 JsonResponse with the empty array
 
     # catches: json() defaulting to null, {} or another status
-    @id:helpers-json-default
+    @id:helpers-json-default @capability:base-controller
     Scenario: $this->json()
       Given the routes:
         """
@@ -96,7 +95,7 @@ Feature: Base controller helpers
   @rule:helpers.json-full
   Rule: json($data, $status, $headers)
 
-    @id:helpers-json-full
+    @id:helpers-json-full @capability:base-controller
     Scenario: $this->json(['a' => 1], 202, ['X-Probe' => 'helper'])
       Given the routes:
         """
@@ -112,7 +111,7 @@ Feature: Base controller helpers
   Rule: redirect($url) is a 302 redirect
 
     # catches: redirects defaulting to 301 or 303
-    @id:helpers-redirect-default
+    @id:helpers-redirect-default @capability:base-controller
     Scenario: $this->redirect('/target')
       Given the routes:
         """
@@ -125,7 +124,7 @@ Feature: Base controller helpers
   @rule:helpers.redirect-status
   Rule: redirect($url, $status)
 
-    @id:helpers-redirect-status
+    @id:helpers-redirect-status @capability:base-controller
     Scenario: $this->redirect('/target', 307)
       Given the routes:
         """
@@ -135,11 +134,11 @@ Feature: Base controller helpers
       Then the status is 307
       And the header "Location" is "/target"
 
-  @rule:helpers.view @capability:views
+  @rule:helpers.view
   Rule: view($name, $data) wraps the rendered view in a 200 text/html Response
 
     # catches: view() returning the template unrendered or with another type
-    @id:helpers-view-default
+    @id:helpers-view-default @capability:views @capability:base-controller
     Scenario: $this->view('hello', ['name' => 'World'])
       Given the routes:
         """
@@ -150,10 +149,10 @@ Feature: Base controller helpers
       And the content type is "text/html"
       And the body is "<p>Hello, World!</p>"
 
-  @rule:helpers.view-full @capability:views
+  @rule:helpers.view-full
   Rule: view($name, $data, $status, $headers)
 
-    @id:helpers-view-full
+    @id:helpers-view-full @capability:views @capability:base-controller
     Scenario: $this->view('hello', ['name' => '<b>'], 203, ['X-Probe' => 'helper'])
       Given the routes:
         """
@@ -164,11 +163,27 @@ Feature: Base controller helpers
       And the header "X-Probe" is "helper"
       And the body is "<p>Hello, &lt;b&gt;!</p>"
 
+  @rule:helpers.view-renders
+  Rule: a view renders the data it is given
+
+    # catches: a view system that ignores the data or returns the template unrendered
+    @id:helpers-view-renders-data @capability:views
+    Scenario: the hello view rendered with a name, without the base controller
+      Given the routes:
+        """
+        $router->get('/v', [ViewController::class, 'render']);
+        """
+      When I request GET "/v"
+      Then the status is 200
+      And the content type is "text/html"
+      And the body is "<p>Hello, Views &amp; &lt;co&gt;!</p>"
+      And the trace is "action:ViewController@render"
+
   @rule:helpers.no-validate-authorize
   Rule: the base controller has no validate() or authorize()
 
     # catches: a Laravel-style base class with validate()/authorize()
-    @id:helpers-no-validate-authorize
+    @id:helpers-no-validate-authorize @capability:base-controller
     Scenario: HelperController has neither method, inherited or not
       Given the routes:
         """
@@ -176,4 +191,7 @@ Feature: Base controller helpers
         """
       When I request GET "/h"
       Then the status is 200
-      And the JSON body is {"validate":false,"authorize":false}
+      And the JSON body contains:
+        """
+        {"validate": false, "authorize": false}
+        """

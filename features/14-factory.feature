@@ -1,4 +1,3 @@
-@capability:response-factory
 Feature: Response factory
   The ResponseFactory has json(), text(), noContent(), view(), redirect(), redirectRoute() and the
   API helpers success(), created(), error(), validationError() and notFound(). Their parameters,
@@ -9,7 +8,7 @@ Feature: Response factory
   Rule: json($data) responds with $data as JSON
 
     # catches: json() sending text or another body
-    @id:factory-json-body
+    @id:factory-json-body @capability:factory-content
     Scenario: $factory->json(['via' => 'factory'])
       Given the routes:
         """
@@ -23,7 +22,7 @@ Feature: Response factory
   @rule:factory.json-status
   Rule: json($data) answers 200 (reference)
 
-    @id:factory-json-status
+    @id:factory-json-status @capability:factory-content
     Scenario: $factory->json(['via' => 'factory']) answers 200
       Given the routes:
         """
@@ -36,7 +35,7 @@ Feature: Response factory
   Rule: text($text) responds with that text
 
     # catches: text() that JSON-encodes or wraps the text
-    @id:factory-text-body
+    @id:factory-text-body @capability:factory-content
     Scenario: $factory->text('plain text')
       Given the routes:
         """
@@ -48,7 +47,7 @@ Feature: Response factory
   @rule:factory.text-type
   Rule: text() is a 200 text/plain response (reference)
 
-    @id:factory-text-type
+    @id:factory-text-type @capability:factory-content
     Scenario: $factory->text('plain text') answers 200 text/plain
       Given the routes:
         """
@@ -62,7 +61,7 @@ Feature: Response factory
   Rule: noContent() answers 204 with no body
 
     # catches: noContent() answering 200 or with a body
-    @id:factory-no-content
+    @id:factory-no-content @capability:factory-content
     Scenario: $factory->noContent()
       Given the routes:
         """
@@ -75,7 +74,7 @@ Feature: Response factory
   @rule:factory.no-content-type
   Rule: noContent() has no Content-Type (reference)
 
-    @id:factory-no-content-no-type
+    @id:factory-no-content-no-type @capability:factory-content
     Scenario: $factory->noContent() carries no Content-Type
       Given the routes:
         """
@@ -84,11 +83,11 @@ Feature: Response factory
       When I request GET "/f"
       Then the header "Content-Type" is absent
 
-  @rule:factory.view @capability:views
+  @rule:factory.view
   Rule: view($name, $data) responds with the rendered view
 
     # catches: view() returning the template unrendered
-    @id:factory-view
+    @id:factory-view @capability:views @capability:factory-content
     Scenario: $factory->view('hello', ['name' => 'Factory'])
       Given the routes:
         """
@@ -101,7 +100,7 @@ Feature: Response factory
   Rule: redirect($url) answers a redirection to $url
 
     # catches: redirect() without Location, or with a 2xx status
-    @id:factory-redirect
+    @id:factory-redirect @capability:factory-redirects
     Scenario: $factory->redirect('/target')
       Given the routes:
         """
@@ -111,11 +110,11 @@ Feature: Response factory
       Then the status is a redirection
       And the header "Location" is "/target"
 
-  @rule:factory.redirect-route @capability:named-routes
+  @rule:factory.redirect-route
   Rule: redirectRoute($name, $params) redirects to the named route's URL
 
     # catches: redirectRoute() redirecting to the name, or ignoring the parameters
-    @id:factory-redirect-route
+    @id:factory-redirect-route @capability:named-routes @capability:factory-redirects
     Scenario: $factory->redirectRoute('target', ['id' => 7])
       Given the routes:
         """
@@ -126,7 +125,7 @@ Feature: Response factory
       Then the status is a redirection
       And the header "Location" is "/target/7"
 
-    @id:factory-redirect-route-query
+    @id:factory-redirect-route-query @capability:named-routes @capability:factory-redirects
     Scenario: an entry that fills no segment goes to the query string of the Location
       Given the routes:
         """
@@ -140,7 +139,7 @@ Feature: Response factory
   @rule:factory.redirect-status
   Rule: redirect() and redirectRoute() answer 302 (reference)
 
-    @id:factory-redirect-302
+    @id:factory-redirect-302 @capability:factory-redirects
     Scenario: $factory->redirect('/target') answers 302
       Given the routes:
         """
@@ -149,7 +148,7 @@ Feature: Response factory
       When I request GET "/f"
       Then the status is 302
 
-    @id:factory-redirect-route-302 @capability:named-routes
+    @id:factory-redirect-route-302 @capability:named-routes @capability:factory-redirects
     Scenario: $factory->redirectRoute('target', ['id' => 7]) answers 302
       Given the routes:
         """
@@ -159,8 +158,69 @@ Feature: Response factory
       When I request GET "/f"
       Then the status is 302
 
+  @rule:factory.api-json
+  Rule: success(), error() and validationError() answer JSON
+
+    # catches: API helpers that answer text or HTML
+    @capability:factory-api
+    Scenario Outline: $factory-><action>(...) answers JSON
+      Given the routes:
+        """
+        $router->get('/f', [FactoryController::class, '<action>']);
+        """
+      When I request GET "/f"
+      Then the content type is "application/json"
+      And the JSON body contains:
+        """
+        {}
+        """
+      And the trace is "action:FactoryController@<action>"
+
+      @id:factory-api-json-success
+      Examples:
+        | action  |
+        | success |
+
+      @id:factory-api-json-error
+      Examples:
+        | action |
+        | error  |
+
+      @id:factory-api-json-validation-error
+      Examples:
+        | action          |
+        | validationError |
+
+  @rule:factory.created-status
+  Rule: created() answers 201 Created
+
+    # catches: created() answering 200
+    @id:factory-created-201 @capability:factory-api
+    Scenario: $factory->created(['id' => 2]) answers 201
+      Given the routes:
+        """
+        $router->get('/f', [FactoryController::class, 'created']);
+        """
+      When I request GET "/f"
+      Then the status is 201
+
+  @rule:factory.not-found-status
+  Rule: notFound() answers 404 Not Found
+
+    # catches: notFound() answering 200 with an error body
+    @id:factory-not-found-404 @capability:factory-api
+    Scenario: $factory->notFound() answers 404
+      Given the routes:
+        """
+        $router->get('/f', [FactoryController::class, 'notFound']);
+        """
+      When I request GET "/f"
+      Then the status is 404
+      And the trace is "action:FactoryController@notFound"
+
   Rule: the API helpers (reference)
 
+    @capability:factory-api
     Scenario Outline: $factory-><action>(...) answers <status> <body>
       Given the routes:
         """

@@ -297,7 +297,7 @@ Feature: Errors
       And the body does not contain "probe failure"
       And the trace is "action:FailController@explode"
 
-    @id:errors-exception-inside-middleware @capability:middleware
+    @id:errors-exception-inside-middleware @capability:route-middleware
     Scenario: middleware around a failing action unwinds no further than the exception
       Given the routes:
         """

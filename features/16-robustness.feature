@@ -96,7 +96,7 @@ Feature: Limits and robustness
   @rule:robustness.malformed-json
   Rule: malformed JSON answers 400 when the application reads it (reference)
 
-    @id:robustness-malformed-json-form-request @capability:injection @capability:form-requests
+    @id:robustness-malformed-json-form-request @capability:form-requests
     Scenario: a FormRequest route given "{bad"
       Given the routes:
         """

@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
-import { CAPABILITIES } from '../conformance-runner/src/protocol/manifest';
+import { manifestCapabilities, ordered } from '../conformance-runner/src/protocol/capabilities';
+import { CAPABILITIES, SERVER_LIMITS, type Capability, type Manifest, type Statement } from '../conformance-runner/src/protocol/manifest';
 import { parseRoutes } from '../steps/support/notation/parser';
 
 /**
@@ -37,6 +38,7 @@ export interface ScenarioInfo {
   location: string;
   rules: string[];
   capabilities: string[];
+  server: string[];
 }
 
 export interface TraceabilityReport {
@@ -52,9 +54,11 @@ export interface TraceabilityReport {
 
 export const RULE_ID = /^[a-z][a-z0-9]*(\.[a-z0-9-]+)+$/;
 export const SCENARIO_ID = /^[a-z][a-z0-9]*-[a-z0-9]+(-[a-z0-9]+)*$/;
-const KNOWN_TAG_PREFIXES = ['id', 'rule', 'capability'];
+const KNOWN_TAG_PREFIXES = ['id', 'rule', 'capability', 'server'];
 /** Steps whose docstring is route notation: it must compile, or the scenario cannot run. */
-const ROUTE_STEP = /^(the routes:|the route file ".*" (loaded by the bootstrap sequence|loaded by a service provider|that nothing loads):)$/;
+const ROUTE_STEP = /^(the routes:|the route file "(.*)" (loaded by the bootstrap sequence|loaded by a service provider|that nothing loads):)$/;
+/** Steps that ask for URL generation (POST /__fw/url). */
+const URL_STEP = /^I generate the URL for /;
 
 export function checkTraceability(catalog: unknown, features: FeatureSource[]): TraceabilityReport {
   const problems: string[] = [];
@@ -73,7 +77,7 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
       const where = `${location} "${pickle.name}"`;
       for (const tag of pickle.tags.map((t) => t.name)) {
         const prefix = /^@([^:]+):/.exec(tag)?.[1];
-        if (prefix !== undefined && !KNOWN_TAG_PREFIXES.includes(prefix)) problems.push(`${where}: unknown tag ${tag} (known: @id:, @rule:, @capability:)`);
+        if (prefix !== undefined && !KNOWN_TAG_PREFIXES.includes(prefix)) problems.push(`${where}: unknown tag ${tag} (known: @id:, @rule:, @capability:, @server:)`);
       }
       const ids = pickle.tags.filter((t) => t.name.startsWith('@id:'));
       if (ids.length !== 1) {
@@ -99,12 +103,35 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
         if (cap === 'routing') problems.push(`${where}: @capability:routing is implicit, leave it out`);
         else if (!(CAPABILITIES as readonly string[]).includes(cap)) problems.push(`${where}: unknown @capability:${cap} (protocol §5: ${CAPABILITIES.join(', ')})`);
       }
+      for (const limit of info.server) {
+        if (!(SERVER_LIMITS as readonly string[]).includes(limit)) problems.push(`${where}: unknown @server:${limit} (protocol §3.1: ${SERVER_LIMITS.join(', ')})`);
+      }
+      if (info.server.length > 0 && info.rules.some((r) => byId.get(r)?.level !== 'reference')) {
+        problems.push(`${where}: a scenario that depends on the HTTP server (@server:) must be reference level: a server limit may never make a counted rule untestable`);
+      }
+      const manifest: Manifest = { protocol: 2, routeFiles: { web: [] } };
+      let usesUrls = false;
+      let compiled = true;
       for (const step of pickle.steps) {
-        if (!ROUTE_STEP.test(step.text) || !step.argument?.docString) continue;
+        if (URL_STEP.test(step.text)) usesUrls = true;
+        const route = ROUTE_STEP.exec(step.text);
+        if (!route || !step.argument?.docString) continue;
         try {
-          parseRoutes(step.argument.docString.content);
+          const file = route[2] ?? 'web';
+          manifest.routeFiles[file] = [...(manifest.routeFiles[file] ?? []), ...parseRoutes(step.argument.docString.content)] as Statement[];
+          if (route[3] === 'loaded by the bootstrap sequence') manifest.bootstrap = [...(manifest.bootstrap ?? []), file];
+          if (route[3] === 'loaded by a service provider') manifest.providers = [...(manifest.providers ?? []), file];
         } catch (err) {
+          compiled = false;
           problems.push(`${where}: the routes of "${step.text}" do not compile: ${(err as Error).message}`);
+        }
+      }
+      // Property scenarios build their manifests at run time; their tags are checked against the definitions.
+      if (compiled && !pickle.tags.some((t) => t.name === '@property')) {
+        const needed = ordered([...manifestCapabilities(manifest), ...(usesUrls ? ['url-generation' as Capability] : [])]);
+        const tagged = ordered(info.capabilities.filter((c): c is Capability => c !== 'routing' && (CAPABILITIES as readonly string[]).includes(c)));
+        if (needed.join() !== tagged.join()) {
+          problems.push(`${where}: its routes and steps need the capabilities [${needed.join(', ')}] (protocol §5), its @capability tags say [${tagged.join(', ')}]`);
         }
       }
     }
@@ -200,6 +227,7 @@ function scenarioInfo(pickle: Pickle, location: string): ScenarioInfo {
     location,
     rules: [...new Set(values('@rule:'))],
     capabilities: [...new Set(values('@capability:'))],
+    server: [...new Set(values('@server:'))],
   };
 }
 

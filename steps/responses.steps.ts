@@ -24,6 +24,11 @@ Then('the header {string} is present', function (this: FwWorld, name: string) {
   if (response.headers[name.toLowerCase()] === undefined) fail(`${request}: expected a ${name} header, got none (${describeResponse(response)})`);
 });
 
+Then('the status is a client error', function (this: FwWorld) {
+  const { request, response } = this.last;
+  if (response.status < 400 || response.status > 499) fail(`${request}: expected a client error status (4xx), got ${describeResponse(response)}`);
+});
+
 Then('the status is a redirection', function (this: FwWorld) {
   const { request, response } = this.last;
   if (response.status < 300 || response.status > 399) fail(`${request}: expected a redirection status (3xx), got ${describeResponse(response)}`);

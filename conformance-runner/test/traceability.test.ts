@@ -119,8 +119,8 @@ describe('checkTraceability', () => {
     const report = checkTraceability(catalog({ id: 'errors.not-found' }), [feature(
       scenario('@id:errors-a @rule:errors.not-found @capability:teleport @capability:routing @rules:errors.not-found'))]);
     assert.deepEqual(report.problems, [
-      'features/15-errors.feature:4 "a scenario": unknown tag @rules:errors.not-found (known: @id:, @rule:, @capability:)',
-      'features/15-errors.feature:4 "a scenario": unknown @capability:teleport (protocol §5: routing, groups, resources, middleware, named-routes, url-generation, injection, form-requests, models, views, base-controller, response-factory, route-files)',
+      'features/15-errors.feature:4 "a scenario": unknown tag @rules:errors.not-found (known: @id:, @rule:, @capability:, @server:)',
+      'features/15-errors.feature:4 "a scenario": unknown @capability:teleport (protocol §5: routing, groups, middleware, route-middleware, resources, named-routes, url-generation, injection, form-requests, models, views, base-controller, factory-content, factory-redirects, factory-api, route-files)',
       'features/15-errors.feature:4 "a scenario": @capability:routing is implicit, leave it out',
     ]);
   });
@@ -234,7 +234,7 @@ describe('route notation', () => {
       [`$router->group(['as' => 'admin.'], function ($router) {});`, /unknown group attribute 'as'/],
       [`$router->group(['middleware' => 'TraceA'], function ($router) {});`, /'middleware' must be a list/],
       [`$router->get('/x', 'Controller@action');`, /a handler is \[Controller::class, 'method'\] or a closure/],
-      [`$router->get('/x', fn($id) => $id);`, /expected "\)", found "\$id"/],
+      [`$router->get('/x', fn($id) => $id);`, /the closure with named parameters is written fn\(\$alpha, \$beta\) => \[\$alpha, \$beta\]/],
       [`\n  $router->get('/x, fn() => 'x');`, /line 2, column 31: unterminated string/],
       [`$r->get('/x', fn() => 'x');`, /expected \$router \(the router this block receives\), found \$r/],
     ];

@@ -20,7 +20,7 @@ export interface ControlPlaneOptions {
 /** Thrown by the builder when the framework rejects the application (protocol 422 kind boot). */
 export class BootError extends Error {}
 
-/** The protocol-1 control plane (docs/adapter-protocol.md §2). */
+/** The protocol-2 control plane (docs/adapter-protocol.md §2). */
 export class ControlPlane {
   constructor(private readonly options: ControlPlaneOptions) {}
 
@@ -30,7 +30,7 @@ export class ControlPlane {
       const call = (req.url ?? '').slice(CONTROL_PREFIX.length).split('?')[0];
       const method = req.method ?? 'GET';
       if (call === 'info' && method === 'GET') {
-        return send(res, 200, { protocol: 1, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
+        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
       }
       if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req)));
       if (call === 'url' && method === 'POST') return send(res, 200, this.url(await readJson(req)));

@@ -6,7 +6,7 @@ import type { LoadedApp } from './LoadedApp';
 import type { Handler, Manifest, Statement } from './manifest';
 
 /**
- * Turns a protocol-1 manifest into a fresh reference Application, booted the way a real one is:
+ * Turns a protocol-2 manifest into a fresh reference Application, booted the way a real one is:
  * `web` by default, `bootstrap` files by the bootstrap sequence, `providers` files from a
  * service provider's boot(). Route files named nowhere are never loaded.
  */

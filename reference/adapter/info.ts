@@ -7,6 +7,7 @@ export const IMPLEMENTATION = { name: 'fw-reference', version: pkg.version, lang
 
 /** The reference implements the whole spec. */
 export const CAPABILITIES = [
-  'routing', 'groups', 'resources', 'middleware', 'named-routes', 'url-generation', 'injection',
-  'form-requests', 'models', 'views', 'base-controller', 'response-factory', 'route-files',
+  'routing', 'groups', 'middleware', 'route-middleware', 'resources', 'named-routes', 'url-generation',
+  'injection', 'form-requests', 'models', 'views', 'base-controller', 'factory-content',
+  'factory-redirects', 'factory-api', 'route-files',
 ];

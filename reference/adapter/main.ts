@@ -2,7 +2,7 @@ import { createAdapterServer } from './AdapterServer';
 import { buildApplication } from './buildApplication';
 
 /**
- * The reference implementation's protocol-1 adapter. Started by the runner with PORT, TOKEN and
+ * The reference implementation's protocol-2 adapter. Started by the runner with PORT, TOKEN and
  * HOST in the environment (docs/adapter-protocol.md §1).
  */
 function main(): void {

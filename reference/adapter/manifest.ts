@@ -7,6 +7,7 @@ export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Handler =
   | { controller: string; action: string }
   | { closure: 'args' }
+  | { closure: 'named' }
   | { closure: 'text'; value: string }
   | { closure: 'json'; value: unknown };
 
@@ -18,7 +19,7 @@ export interface ResourceStatement { resource: string; controller: string }
 export type Statement = RouteStatement | GroupStatement | ResourceStatement;
 
 export interface Manifest {
-  protocol: 1;
+  protocol: 2;
   routeFiles: { web: Statement[]; [file: string]: Statement[] };
   bootstrap?: string[];
   providers?: string[];

@@ -35,7 +35,7 @@ When('the property {string} is checked', { timeout: PROPERTY_TIMEOUT_MS }, async
   const state = stateOf(this);
   const def = propertyNamed(name);
   const params = propertyParameters(this.parameters as Partial<WorldParameters>);
-  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs });
+  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities });
   const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
   const unsupported = (capability: string, message: string) => {
     this.attach(JSON.stringify({ capability, message }), MEDIA.unsupported);

@@ -39,7 +39,7 @@ const SCALARS = ['string', 'int', 'float', 'bool', 'null'];
 /** A typed value written in a feature: type name plus a JSON value ("int", "7"). */
 export function typedValue(type: string, valueJson: string): TypedValue {
   const value = parseFeatureJson(valueJson, `the ${type} value`);
-  if (!SCALARS.includes(type) && !['Request', 'Clock', 'StoreItemRequest', 'Item'].includes(type)) {
+  if (!SCALARS.includes(type) && !['Request', 'Clock', 'Calendar', 'StoreItemRequest', 'Item'].includes(type)) {
     throw new Error(`unknown typed-value type "${type}" (protocol §4.1)`);
   }
   return { type: type as TypedValue['type'], value };

@@ -38,7 +38,7 @@ export class FwWorld extends World<WorldParameters> {
   }
 
   get manifest(): Manifest {
-    const manifest: Manifest = { protocol: 1, routeFiles: { ...this.routeFiles, web: this.routeFiles.web! } };
+    const manifest: Manifest = { protocol: 2, routeFiles: { ...this.routeFiles, web: this.routeFiles.web! } };
     if (this.bootstrap.length > 0) manifest.bootstrap = [...this.bootstrap];
     if (this.providers.length > 0) manifest.providers = [...this.providers];
     return manifest;

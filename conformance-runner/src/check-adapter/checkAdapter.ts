@@ -28,7 +28,7 @@ export type CheckedTarget = Pick<Target, 'address' | 'info'> & Partial<Pick<Targ
 
 /**
  * The adapter smoke test behind `fw-conformance --check-adapter`: a handshake and schema check of
- * every part of protocol 1, each deviation explained with the request, the answer and the section
+ * every part of protocol 2, each deviation explained with the request, the answer and the section
  * that requires something else. It never throws for an adapter's misbehaviour.
  */
 export async function checkAdapter(target: CheckedTarget, options: CheckOptions = {}): Promise<CheckReport> {

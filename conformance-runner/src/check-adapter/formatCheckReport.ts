@@ -36,8 +36,8 @@ export function formatCheckReport(report: CheckReport, options: FormatOptions = 
   lines.push('');
   lines.push(`${pass} passed, ${fail} failed, ${warn} warnings, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s`);
   lines.push(report.ok
-    ? (warn > 0 ? 'The adapter speaks protocol 1; read the warnings above before running the suite.' : 'The adapter speaks protocol 1: run the suite next.')
-    : 'The adapter does not follow protocol 1 yet: fix the failures above (docs/adapter-protocol.md, docs/writing-an-adapter.md), then run --check-adapter again.');
+    ? (warn > 0 ? 'The adapter speaks protocol 2; read the warnings above before running the suite.' : 'The adapter speaks protocol 2: run the suite next.')
+    : 'The adapter does not follow protocol 2 yet: fix the failures above (docs/adapter-protocol.md, docs/writing-an-adapter.md), then run --check-adapter again.');
   return lines.join('\n');
 }
 

@@ -7,7 +7,7 @@ import type { Manifest } from '../protocol';
 export const HELLO_TEXT = 'fw-check: hello';
 
 export const MINIMAL: Manifest = {
-  protocol: 1,
+  protocol: 2,
   routeFiles: { web: [{ method: 'GET', uri: '/fw-check/hello', handler: { closure: 'text', value: HELLO_TEXT } }] },
 };
 
@@ -18,7 +18,7 @@ export const UNKNOWN_APP = 'fw-check-no-such-app';
 
 export function echoManifest(named: boolean): Manifest {
   return {
-    protocol: 1,
+    protocol: 2,
     routeFiles: {
       web: [{
         method: 'GET', uri: '/fw-check/echo/{value}', handler: { controller: 'EchoController', action: 'string' },
@@ -29,7 +29,7 @@ export function echoManifest(named: boolean): Manifest {
 }
 
 export const ROUTE_FILES: Manifest = {
-  protocol: 1,
+  protocol: 2,
   routeFiles: {
     web: [{ method: 'GET', uri: '/fw-check/web', handler: { closure: 'text', value: 'web' } }],
     boot: [{ method: 'GET', uri: '/fw-check/bootstrap', handler: { closure: 'text', value: 'bootstrap' } }],
@@ -42,7 +42,7 @@ export const ROUTE_FILES: Manifest = {
 
 /** Valid against the schema; a framework that checks route definitions rejects it at boot. */
 export const UNBALANCED_BRACE: Manifest = {
-  protocol: 1,
+  protocol: 2,
   routeFiles: { web: [{ method: 'GET', uri: '/fw-check/{broken', handler: { closure: 'text', value: 'broken' } }] },
 };
 
@@ -61,14 +61,14 @@ export const MALFORMED: MalformedManifest[] = [
   {
     id: 'manifest.method',
     title: 'a route with method "FETCH"',
-    body: { protocol: 1, routeFiles: { web: [{ method: 'FETCH', uri: '/fw-check/x', handler: text('x') }] } },
+    body: { protocol: 2, routeFiles: { web: [{ method: 'FETCH', uri: '/fw-check/x', handler: text('x') }] } },
     pointer: '/routeFiles/web/0/method',
   },
   {
     id: 'manifest.reserved-uri',
     title: 'a route under the reserved /__fw/ prefix, inside a group',
     body: {
-      protocol: 1,
+      protocol: 2,
       routeFiles: {
         web: [
           { method: 'GET', uri: '/fw-check/ok', handler: text('ok') },
@@ -82,7 +82,7 @@ export const MALFORMED: MalformedManifest[] = [
     id: 'manifest.chain-name',
     title: 'a chained name() that is a number',
     body: {
-      protocol: 1,
+      protocol: 2,
       routeFiles: { web: [{ method: 'GET', uri: '/fw-check/x', handler: text('x'), chain: [{ middleware: 'TraceA' }, { name: 42 }] }] },
     },
     pointer: '/routeFiles/web/0/chain/1/name',

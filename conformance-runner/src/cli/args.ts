@@ -200,7 +200,7 @@ function checkTargetUrl(raw: string): void {
   } catch {
     throw new UsageError(`--target ${JSON.stringify(raw)} is not a URL (for example http://127.0.0.1:8080)`);
   }
-  if (url.protocol !== 'http:') throw new UsageError(`--target ${raw}: only http:// adapters are supported (protocol 1 is plain HTTP/1.1)`);
+  if (url.protocol !== 'http:') throw new UsageError(`--target ${raw}: only http:// adapters are supported (protocol 2 is plain HTTP/1.1)`);
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
     throw new UsageError(`--target ${raw}: give the adapter's origin only (scheme, host and port), without a path`);
   }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import { manifestCapabilities } from './capabilities';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
 import {
   CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
@@ -16,6 +17,8 @@ export interface TargetAddress {
 export interface ClientOptions extends TargetAddress {
   /** Per-request timeout (headers and body), milliseconds. */
   requestTimeoutMs?: number;
+  /** The capabilities the target declared; asked with GET /__fw/info when absent. */
+  capabilities?: readonly string[];
 }
 
 /** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
@@ -58,7 +61,7 @@ export type UrlResult = { ok: true; url: string } | { ok: false; message: string
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * The runner's only way to talk to an implementation: protocol 1 over HTTP with undici. Every
+ * The runner's only way to talk to an implementation: protocol 2 over HTTP with undici. Every
  * control-plane answer is validated against its JSON Schema; deviations become AdapterError so
  * they are reported apart from rule failures.
  */
@@ -67,6 +70,7 @@ export class AdapterClient {
   private readonly pool: Pool;
   private readonly origin: string;
   private readonly timeoutMs: number;
+  private declared?: Promise<readonly string[]>;
 
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
@@ -98,8 +102,25 @@ export class AdapterClient {
     return info;
   }
 
-  /** Loads a fresh application. A boot failure is a result (scenarios may expect one), not an error. */
+  /** What the target declared: from the options, or asked once. */
+  private capabilities(): Promise<readonly string[]> {
+    this.declared ??= this.options.capabilities ? Promise.resolve(this.options.capabilities) : this.info().then((i) => i.capabilities);
+    // A failed handshake is not remembered: the next load asks again (and reports it again).
+    this.declared.catch(() => { this.declared = undefined; });
+    return this.declared;
+  }
+
+  /**
+   * Loads a fresh application. A boot failure is a result (scenarios may expect one), not an error.
+   * A manifest that needs an undeclared capability is never sent (UnsupportedError); a 501 for one
+   * the target declared is an adapter error: a declared capability promises that its manifests load.
+   */
   async loadApp(manifest: Manifest): Promise<LoadResult> {
+    const declared = await this.capabilities();
+    const missing = manifestCapabilities(manifest).filter((c) => !declared.includes(c));
+    if (missing.length > 0) {
+      throw new UnsupportedError(missing[0]!, `the target does not declare the capabilit${missing.length > 1 ? 'ies' : 'y'} ${missing.map((c) => `"${c}"`).join(', ')} that this application needs`);
+    }
     const res = await this.control('POST', 'apps', manifest);
     if (res.status === 201) {
       const loaded = this.parseAs<{ app: string; routes?: number }>('app-loaded', res, 'POST /__fw/apps');
@@ -107,7 +128,11 @@ export class AdapterClient {
     }
     const error = this.parseError(res, 'POST /__fw/apps');
     if (res.status === 422 && error.kind === 'boot') return { ok: false, message: error.message };
-    if (res.status === 501 && error.kind === 'unsupported') throw new UnsupportedError(error.capability ?? 'unknown', error.message);
+    if (res.status === 501 && error.kind === 'unsupported') {
+      if (error.capability !== undefined && !declared.includes(error.capability)) throw new UnsupportedError(error.capability, error.message);
+      throw new AdapterError(`POST /__fw/apps answered 501 unsupported ${error.capability === undefined ? 'without naming a capability' : `naming "${error.capability}", which the adapter declares`}: ` +
+        `a declared capability promises that every manifest of it loads, so 501 may only name an undeclared one (protocol §2.3): ${error.message}`, { status: 501, error });
+    }
     throw new AdapterError(`POST /__fw/apps answered ${res.status} (${error.kind}): ${error.message}` +
       (error.pointer !== undefined ? ` at ${error.pointer}` : ''), { status: res.status, error });
   }

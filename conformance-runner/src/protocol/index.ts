@@ -1,4 +1,5 @@
 export * from './AdapterClient';
+export * from './capabilities';
 export * from './errors';
 export * from './manifest';
 export * from './schemas';

@@ -1,10 +1,11 @@
-/** TypeScript shapes of protocol-1 messages; the JSON Schemas in ../../schema are authoritative. */
+/** TypeScript shapes of protocol-2 messages; the JSON Schemas in ../../schema are authoritative. */
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type Handler =
   | { controller: string; action: string }
   | { closure: 'args' }
+  | { closure: 'named' }
   | { closure: 'text'; value: string }
   | { closure: 'json'; value: unknown };
 
@@ -30,15 +31,17 @@ export interface ResourceStatement {
 export type Statement = RouteStatement | GroupStatement | ResourceStatement;
 
 export interface Manifest {
-  protocol: 1;
+  protocol: 2;
   routeFiles: { web: Statement[]; [file: string]: Statement[] };
   bootstrap?: string[];
   providers?: string[];
 }
 
+/** Every capability of protocol 2, in the order of §5: together they are the full profile. */
 export const CAPABILITIES = [
-  'routing', 'groups', 'resources', 'middleware', 'named-routes', 'url-generation', 'injection',
-  'form-requests', 'models', 'views', 'base-controller', 'response-factory', 'route-files',
+  'routing', 'groups', 'middleware', 'route-middleware', 'resources', 'named-routes', 'url-generation',
+  'injection', 'form-requests', 'models', 'views', 'base-controller', 'factory-content',
+  'factory-redirects', 'factory-api', 'route-files',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -46,20 +49,26 @@ export interface Info {
   protocol: number;
   implementation: { name: string; version: string; language: string };
   capabilities: Capability[];
+  /** The HTTP server in front of the adapter, when it answers or changes requests itself (§3.1). */
+  server?: { name: string; limits: ServerLimit[] };
 }
+
+/** Requests the server in front of an adapter decides about before the framework sees them (§3.1). */
+export const SERVER_LIMITS = ['unknown-methods', 'absolute-form'] as const;
+export type ServerLimit = (typeof SERVER_LIMITS)[number];
 
 export type UrlParams = Record<string, string | number | boolean | null>;
 
 export interface TypedValue {
-  type: 'string' | 'int' | 'float' | 'bool' | 'null' | 'Request' | 'Clock' | 'StoreItemRequest' | 'Item';
+  type: 'string' | 'int' | 'float' | 'bool' | 'null' | 'Request' | 'Clock' | 'Calendar' | 'StoreItemRequest' | 'Item';
   value: unknown;
 }
 
 export type EchoBody =
   | { action: string; params: Record<string, TypedValue>; ctor?: Record<string, TypedValue> }
-  | { closure: 'args'; args: TypedValue[] };
+  | { closure: 'args' | 'named'; args: TypedValue[] };
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const CONTROL_PREFIX = '/__fw/';
 export const HEADER_APP = 'x-fw-app';
 export const HEADER_TRACE = 'x-fw-trace';

@@ -40,7 +40,7 @@ export function renderHtml(report: ConformanceReport): string {
     `<p>${e(report.verdictReason)}</p>`);
   if (!report.complete) parts.push(`<div class="banner"><strong>Incomplete run:</strong> ${e(report.incompleteReason ?? 'interrupted')}</div>`);
   if (report.adapterCheck && report.adapterCheck.failed > 0) {
-    parts.push(`<div class="banner bad"><strong>Adapter check: ${e(String(report.adapterCheck.failed))} failed.</strong> The adapter deviates from protocol 1; `,
+    parts.push(`<div class="banner bad"><strong>Adapter check: ${e(String(report.adapterCheck.failed))} failed.</strong> The adapter deviates from protocol 2; `,
       `scenarios that errored may share these causes (<a href="#adapter-check">details</a>). The verdict is about rules only.</div>`);
   }
   parts.push(`<p class="muted">Seed <code>${e(String(report.seed))}</code>, ${report.numRuns} runs per property; started ${e(report.startedAt)}; wall time ${e((report.timing.wallMs / 1000).toFixed(1))} s`,

@@ -20,7 +20,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (!report.complete) lines.push(`> **Incomplete run:** ${cell(report.incompleteReason ?? 'interrupted')}`, '');
   const check = report.adapterCheck;
   if (check && check.failed > 0) {
-    lines.push(`> **Adapter check: ${check.failed} failed.** The adapter deviates from protocol 1; scenarios that errored may share these causes (see [Adapter check](#adapter-check)). The verdict is about rules only.`, '');
+    lines.push(`> **Adapter check: ${check.failed} failed.** The adapter deviates from protocol 2; scenarios that errored may share these causes (see [Adapter check](#adapter-check)). The verdict is about rules only.`, '');
   }
   lines.push(`Seed \`${report.seed}\`, ${report.numRuns} runs per property. Wall time ${(report.timing.wallMs / 1000).toFixed(1)} s` +
     (report.timing.medianRequestMs !== null ? `, ${report.timing.requests} HTTP requests, median ${report.timing.medianRequestMs.toFixed(2)} ms.` : '.'), '');

@@ -85,7 +85,7 @@ export function adapterCheckReminder(summary: AdapterCheckSummary | null): strin
   if (!summary || summary.failed === 0) return '';
   const ids = summary.checks.filter((c) => c.status === 'fail').map((c) => c.id);
   const shown = ids.length > 6 ? [...ids.slice(0, 6), `${ids.length - 6} more`] : ids;
-  return `ADAPTER CHECK: ${summary.failed} failed (${shown.join(', ')}): the adapter deviates from protocol 1 — fix it first (details above and in the reports)`;
+  return `ADAPTER CHECK: ${summary.failed} failed (${shown.join(', ')}): the adapter deviates from protocol 2 — fix it first (details above and in the reports)`;
 }
 
 function redactor(secrets: readonly string[]): (text: string) => string {

@@ -17,7 +17,7 @@ export function explainInfoFailure(err: unknown, where: string, outputTail?: str
     if (typeof err.details.code === 'string') {
       return new TargetError(`cannot reach the adapter at ${where}: ${err.message}`, { cause: err, ...tail });
     }
-    return new TargetError(`the adapter at ${where} does not follow protocol 1 in GET /__fw/info (§2.2): ${err.message}. Run with --check-adapter for a full diagnosis`, { cause: err, ...tail });
+    return new TargetError(`the adapter at ${where} does not follow protocol 2 in GET /__fw/info (§2.2): ${err.message}. Run with --check-adapter for a full diagnosis`, { cause: err, ...tail });
   }
   return new TargetError(`GET /__fw/info at ${where} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err, ...tail });
 }

@@ -104,7 +104,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     const r = await fwConformance(['--start', ADAPTER, '--out', out, '--request-timeout', '300', '--seed', '4242', '--num-runs', '7']);
     assert.equal(r.code, 1, r.stderr);
     for (const line of ['PASS basic-pass (basic.pass)', 'FAIL basic-fail (basic.fail): expected the status 404, got 200',
-      'ERROR basic-error (basic.error): the adapter answered 200 where protocol 1 requires 201', 'TIMEOUT basic-timeout (basic.timeout): GET /hang did not answer within 300 ms',
+      'ERROR basic-error (basic.error): the adapter answered 200 where protocol 2 requires 201', 'TIMEOUT basic-timeout (basic.timeout): GET /hang did not answer within 300 ms',
       'UNSUPPORTED basic-unsupported (basic.unsupported): the target does not declare the capability "views"']) {
       assert.ok(r.stdout.split('\n').includes(line), `stdout has the line ${JSON.stringify(line)}:\n${r.stdout}`);
     }
@@ -303,7 +303,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
 
   it('--check-adapter runs the protocol check only', async () => {
     const r = await fwConformance(['--check-adapter', '--start', ADAPTER]);
-    assert.match(r.stdout, /^Adapter check of http:\/\/127\.0\.0\.1:\d+ — fixture-adapter 1\.0\.0 \(JavaScript\), protocol 1/);
+    assert.match(r.stdout, /^Adapter check of http:\/\/127\.0\.0\.1:\d+ — fixture-adapter 1\.0\.0 \(JavaScript\), protocol 2/);
     // The fixture adapter implements only what the fixture steps need, so some checks fail.
     assert.equal(r.code, 1);
     assert.match(r.stdout, /\d+ passed, [1-9]\d* failed/);

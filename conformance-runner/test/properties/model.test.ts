@@ -8,7 +8,7 @@ import { dispatchModel, flattenManifest, joinPrefix, routeByName } from '../../s
 import { regexReadings } from '../../src/properties/regex/staticText';
 
 const text = (value: string) => ({ closure: 'text' as const, value });
-const manifest = (web: Statement[]): Manifest => ({ protocol: 1, routeFiles: { web } });
+const manifest = (web: Statement[]): Manifest => ({ protocol: 2, routeFiles: { web } });
 
 function outcome(web: Statement[], method: string, path: string): unknown {
   const o = dispatchModel(flattenManifest(manifest(web)), method, path);
@@ -101,7 +101,7 @@ test('resource() registers the seven routes with their names; /name/create reach
 
 test('only route files the bootstrap loads count: web, then bootstrap, then providers', () => {
   const m: Manifest = {
-    protocol: 1,
+    protocol: 2,
     routeFiles: { web: [{ method: 'GET', uri: '/w', handler: text('w') }], extra: [{ method: 'GET', uri: '/e', handler: text('e') }], unused: [{ method: 'GET', uri: '/u', handler: text('u') }] },
     bootstrap: ['extra'],
   };

@@ -37,7 +37,7 @@ test('PHP strings escape only backslash and quote', () => {
 });
 
 const manifest: Manifest = {
-  protocol: 1,
+  protocol: 2,
   routeFiles: {
     web: [
       { method: 'GET', uri: '/r0/{p0:\\d{2,}}/a.b', handler: { closure: 'args' } },

@@ -5,13 +5,13 @@
  */
 export const text = (value: string) => ({ closure: 'text', value });
 export const route = (extra: Record<string, unknown> = {}) => ({ method: 'GET', uri: '/x', handler: text('x'), ...extra });
-export const manifest = (web: unknown[], extra: Record<string, unknown> = {}) => ({ protocol: 1, routeFiles: { web }, ...extra });
+export const manifest = (web: unknown[], extra: Record<string, unknown> = {}) => ({ protocol: 2, routeFiles: { web }, ...extra });
 
 export const BAD_MANIFESTS: [what: string, manifest: unknown, pointer: string][] = [
   ['not an object', [], ''],
-  ['protocol 2', { protocol: 2, routeFiles: { web: [] } }, '/protocol'],
-  ['no web route file', { protocol: 1, routeFiles: { admin: [] } }, '/routeFiles'],
-  ['a route file name with capitals', { protocol: 1, routeFiles: { web: [], Admin: [] } }, '/routeFiles'],
+  ['protocol 1', { protocol: 1, routeFiles: { web: [] } }, '/protocol'],
+  ['no web route file', { protocol: 2, routeFiles: { admin: [] } }, '/routeFiles'],
+  ['a route file name with capitals', { protocol: 2, routeFiles: { web: [], Admin: [] } }, '/routeFiles'],
   ['an unknown top-level member', manifest([], { extra: true }), ''],
   ['an unknown method', manifest([route({ method: 'FETCH' })]), '/routeFiles/web/0/method'],
   ['a lower-case method', manifest([route(), route({ method: 'get' })]), '/routeFiles/web/1/method'],
@@ -34,5 +34,5 @@ export const BAD_MANIFESTS: [what: string, manifest: unknown, pointer: string][]
   ['an empty chain call', manifest([route({ chain: [{}] })]), '/routeFiles/web/0/chain/0'],
   ['a chain call with two members', manifest([route({ chain: [{ name: 'a', middleware: 'TraceA' }] })]), '/routeFiles/web/0/chain/0'],
   ['web in bootstrap', manifest([], { bootstrap: ['web'] }), '/bootstrap/0'],
-  ['a provider file listed twice', { protocol: 1, routeFiles: { web: [], a: [] }, providers: ['a', 'a'] }, '/providers'],
+  ['a provider file listed twice', { protocol: 2, routeFiles: { web: [], a: [] }, providers: ['a', 'a'] }, '/providers'],
   ];

@@ -33,7 +33,7 @@ describe('manifest.schema.json rejects bad manifests at the exact pointer', () =
   });
 
   it('names a bad member name in the message', () => {
-    assert.deepEqual(firstViolation('manifest', { protocol: 1, routeFiles: { web: [], Admin: [] } }),
+    assert.deepEqual(firstViolation('manifest', { protocol: 2, routeFiles: { web: [], Admin: [] } }),
       { pointer: '/routeFiles', message: 'member name "Admin" must match pattern "^[a-z][a-z0-9_-]{0,63}$"' });
   });
 
@@ -43,7 +43,7 @@ describe('manifest.schema.json rejects bad manifests at the exact pointer', () =
       manifest([route({ chain: [{ middleware: ['TraceA', 'TraceB'] }, { name: 'n' }, { middleware: 'TraceC' }] })]),
       manifest([{ group: { prefix: '/admin', middleware: ['TraceA'] }, routes: [{ group: {}, routes: [route({ handler: { closure: 'args' } })] }] }]),
       manifest([{ resource: 'photos', controller: 'PhotoController' }, route({ handler: { closure: 'json', value: { a: [1, null] } } })]),
-      { protocol: 1, routeFiles: { web: [], boot: [route()], prov: [], unlisted: [] }, bootstrap: ['boot'], providers: ['prov'] },
+      { protocol: 2, routeFiles: { web: [], boot: [route()], prov: [], unlisted: [] }, bootstrap: ['boot'], providers: ['prov'] },
       manifest([route({ uri: '/fw/__fw', handler: { controller: 'Unknown', action: 'x' } })]),
     ];
     for (const m of good) assert.equal(firstViolation('manifest', m), null, JSON.stringify(m));

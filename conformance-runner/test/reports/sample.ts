@@ -9,7 +9,7 @@ export const XSS = '<script>alert("pwned")</script>';
 
 const exchanges: Exchange[] = [
   { method: 'POST', path: '/__fw/apps', requestHeaders: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    requestBody: '{"protocol":1,"routeFiles":{"web":[{"method":"GET","uri":"/it\'s/{id:[0-9]+}","handler":{"closure":"args"}}]}}',
+    requestBody: '{"protocol":2,"routeFiles":{"web":[{"method":"GET","uri":"/it\'s/{id:[0-9]+}","handler":{"closure":"args"}}]}}',
     status: 201, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{"app":"a-17","routes":1}', durationMs: 2.5 },
   { method: 'GET', path: "/it's/7?q=a%20b&x=$HOME", requestHeaders: { 'x-fw-app': 'a-17', 'x-note': `say "hi" ${XSS}` },
     status: 200, responseHeaders: { 'content-type': 'text/html', 'x-fw-trace': 'closure:args' }, responseBody: `<p>${XSS}</p>`, durationMs: 1.25 },
@@ -25,7 +25,7 @@ export function sampleScenarios(): ScenarioResult[] {
     scenario('params-ok', 'passed', ['params.constraint-regex'], 'must', { timing: { requests: 3, durationsMs: [1, 2, 3] } }),
     scenario('params-xss', 'failed', ['params.constraint-regex'], 'must', {
       name: `a ${XSS} scenario | with a pipe`, message: `expected 404, got 200 ${XSS}\n  at stack`, step: 'the status is 404',
-      repro: { manifest: { protocol: 1, routeFiles: { web: [] } }, exchanges }, timing: { requests: 4, durationsMs: [4, 5, 6, 100] },
+      repro: { manifest: { protocol: 2, routeFiles: { web: [] } }, exchanges }, timing: { requests: 4, durationsMs: [4, 5, 6, 100] },
     }),
     scenario('params-adapter', 'errored', ['params.anchored'], 'implied', { message: 'AdapterError: bad \u0001 control char' }),
     scenario('params-slow', 'timed-out', ['params.anchored'], 'implied'),
@@ -42,10 +42,10 @@ export function sampleAdapterCheck(): AdapterCheckSummary {
   return {
     passed: 1, failed: 1, warnings: 1, skipped: 1, durationMs: 120,
     checks: [
-      { id: 'info', section: '§2.2', title: 'GET /__fw/info answers 200 with a valid info message for protocol 1', status: 'pass', message: 'acme 1.2.3 (PHP), protocol 1', evidence: [] },
+      { id: 'info', section: '§2.2', title: 'GET /__fw/info answers 200 with a valid info message for protocol 2', status: 'pass', message: 'acme 1.2.3 (PHP), protocol 2', evidence: [] },
       { id: 'manifest.method', section: '§2.3', title: 'a manifest with a route with method "FETCH" gets 400 kind manifest', status: 'fail',
         message: `§2.3: POST /__fw/apps must answer 400 {"error":{"kind":"manifest","message":...}}; got 201 ${XSS} | piped\nsecond deviation`,
-        evidence: [{ sent: 'POST /__fw/apps (with the token) {"protocol":1}', got: `201 content-type: "text/html" ${XSS}` }] },
+        evidence: [{ sent: 'POST /__fw/apps (with the token) {"protocol":2}', got: `201 content-type: "text/html" ${XSS}` }] },
       { id: 'boot-error', section: '§2.3', title: 'a route definition the framework rejects answers 422 kind boot', status: 'warn',
         message: 'the framework accepted the route "/fw-check/{broken"', evidence: [] },
       { id: 'url.generate', section: '§2.4', title: 'POST /__fw/url answers 200 {"url": ...}', status: 'skip', message: 'the adapter does not declare "url-generation" (§5)', evidence: [] },
@@ -64,7 +64,7 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
     reportVersion: REPORT_VERSION,
     suite: { name: 'fw-conformance', version: '0.1.0', spec: 'routing-and-controllers.md' },
     implementation: { name: `acme ${XSS}`, version: '1.2.3', language: 'PHP' },
-    protocol: 1,
+    protocol: 2,
     capabilities: ['routing'],
     target: { url: 'http://127.0.0.1:8080', start: null },
     seed: 42, numRuns: 100,

@@ -18,7 +18,7 @@ function report(checks: CheckResult[]): CheckReport {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0 };
   for (const c of checks) counts[c.status] += 1;
   return {
-    target: 'http://127.0.0.1:8080', implementation: { name: 'acme', version: '1.0.0', language: 'PHP' }, protocol: 1,
+    target: 'http://127.0.0.1:8080', implementation: { name: 'acme', version: '1.0.0', language: 'PHP' }, protocol: 2,
     checks, counts, ok: counts.fail === 0, exitCode: counts.fail === 0 ? 0 : 1, durationMs: 120,
   };
 }
@@ -137,7 +137,7 @@ describe('runAdapterCheck', { timeout: 60_000 }, () => {
   });
 
   it('never throws: a broken target becomes an error to report', async () => {
-    const info: Info = { protocol: 1, implementation: { name: 'x', version: '1', language: 'X' }, capabilities: ['routing'] };
+    const info: Info = { protocol: 2, implementation: { name: 'x', version: '1', language: 'X' }, capabilities: ['routing'] };
     const outcome = await runAdapterCheck({ address: { url: 'not a url', token: 't' }, info }, 200);
     assert.ok('error' in outcome, JSON.stringify(outcome));
   });

@@ -119,7 +119,7 @@ describe('Collector', () => {
   });
 
   it('keeps the repro, property and timing attachments', () => {
-    const repro = { manifest: { protocol: 1, routeFiles: { web: [] } }, exchanges: [{ method: 'GET', path: '/x', requestHeaders: {}, durationMs: 1, status: 200 }] };
+    const repro = { manifest: { protocol: 2, routeFiles: { web: [] } }, exchanges: [{ method: 'GET', path: '/x', requestHeaders: {}, durationMs: 1, status: 200 }] };
     const property = { property: 'regex-constraints', seed: 42, numRuns: 100, path: '3:1', gherkin: 'Scenario: x' };
     const r = collect([{
       id: 'p', steps: [{ status: 'FAILED', exception: { type: 'Error', message: 'Property failed' } }],

@@ -63,10 +63,10 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
 
     const text = formatCheckReport(report);
     assert.match(text, /^FAIL {2}manifest\.method +§2\.3 /m);
-    assert.match(text, /^ {6}sent: POST \/__fw\/apps \(with the token\) \{"protocol":1,"routeFiles":\{"web":\[\{"method":"FETCH"/m);
+    assert.match(text, /^ {6}sent: POST \/__fw\/apps \(with the token\) \{"protocol":2,"routeFiles":\{"web":\[\{"method":"FETCH"/m);
     assert.match(text, /^ {6}got: {2}400 content-type: "application\/json" \{"error":\{"kind":"manifest"/m);
     assert.match(text, /11 failed, 1 warnings/);
-    assert.match(text, /does not follow protocol 1 yet/);
+    assert.match(text, /does not follow protocol 2 yet/);
   });
 
   it('skips what depends on an app that could not be loaded, and says why', async () => {
@@ -90,7 +90,7 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.deepEqual(byId(report, 'route-files.unlisted').messages, ['the adapter does not declare "route-files" (§5)']);
     assert.equal(byId(report, 'echo').status, 'pass');
     assert.equal(report.ok, true);
-    assert.match(byId(report, 'info').messages[0], /capabilities missing: groups, resources, middleware, named-routes, url-generation/);
+    assert.match(byId(report, 'info').messages[0], /capabilities missing: groups, middleware, route-middleware, resources, named-routes, url-generation, injection/);
     assert.match(formatCheckReport(report), /^SKIP {2}url\.generate +§2\.4 .*\n {6}the adapter does not declare "named-routes", "url-generation" \(§5\)$/m);
   });
 

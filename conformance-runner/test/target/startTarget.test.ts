@@ -31,11 +31,11 @@ describe('start: happy path', { timeout: 60_000 }, () => {
       const port = Number(new URL(target.address.url).port);
       assert.equal(target.address.url, `http://127.0.0.1:${port}`);
       assert.match(target.address.token, /^[0-9a-f]{32}$/);
-      assert.equal(target.info.protocol, 1);
+      assert.equal(target.info.protocol, 2);
       assert.equal(target.info.implementation.name, 'fake');
       assert.match(target.outputTail(), new RegExp(`extra=given host=127\\.0\\.0\\.1 port=${port}`));
       assert.match(target.outputTail(), /fake adapter listening/);
-      const loaded = await target.client.loadApp({ protocol: 1, routeFiles: { web: [] } });
+      const loaded = await target.client.loadApp({ protocol: 2, routeFiles: { web: [] } });
       assert.equal(loaded.ok, true);
     } finally {
       await target.stop();
@@ -100,7 +100,7 @@ describe('start: failures', { timeout: 60_000 }, () => {
 
   it('reports a schema-invalid info naming the missing field, and stops the process', async () => {
     const err = await startFailure('info-without-protocol');
-    assert.match(err.message, /does not follow protocol 1 in GET \/__fw\/info \(§2\.2\)/);
+    assert.match(err.message, /does not follow protocol 2 in GET \/__fw\/info \(§2\.2\)/);
     assert.match(err.message, /must have required property 'protocol'/);
     assert.ok(err.cause instanceof AdapterError);
     const origin = /http:\/\/127\.0\.0\.1:\d+/.exec(err.message)?.[0];
@@ -155,7 +155,7 @@ describe('a started target during the run', { timeout: 60_000 }, () => {
     // 1 request while polling + 1 for info: the 3rd request is the last one.
     const target = await startFake('dies-mid-run', { env: { FAKE_DIE_AFTER: '3' } });
     try {
-      await target.client.loadApp({ protocol: 1, routeFiles: { web: [] } }).catch(() => undefined);
+      await target.client.loadApp({ protocol: 2, routeFiles: { web: [] } }).catch(() => undefined);
       const death = await target.died;
       assert.equal(death.code, 3);
       assert.equal(death.signal, null);
@@ -169,7 +169,7 @@ describe('a started target during the run', { timeout: 60_000 }, () => {
   it('turns a schema-invalid app-loaded answer into an AdapterError naming the field', async () => {
     const target = await startFake('apps-answer-empty');
     try {
-      await assert.rejects(target.client.loadApp({ protocol: 1, routeFiles: { web: [] } }), (err: unknown) => {
+      await assert.rejects(target.client.loadApp({ protocol: 2, routeFiles: { web: [] } }), (err: unknown) => {
         assert.ok(err instanceof AdapterError);
         assert.match(err.message, /POST \/__fw\/apps: app-loaded message at "\/" must have required property 'app'/);
         return true;
@@ -182,7 +182,7 @@ describe('a started target during the run', { timeout: 60_000 }, () => {
   it('turns a request that never gets an answer into a RequestTimeoutError', async () => {
     const target = await startFake('hangs', { requestTimeoutMs: 300 });
     try {
-      await assert.rejects(target.client.loadApp({ protocol: 1, routeFiles: { web: [] } }), (err: unknown) => {
+      await assert.rejects(target.client.loadApp({ protocol: 2, routeFiles: { web: [] } }), (err: unknown) => {
         assert.ok(err instanceof RequestTimeoutError);
         assert.equal(err.name, 'RequestTimeoutError');
         assert.match(err.message, /POST \/__fw\/apps did not answer within 300 ms/);
@@ -254,7 +254,7 @@ describe('stop', { timeout: 60_000 }, () => {
 describe('stop with a request in flight', { timeout: 60_000 }, () => {
   it('does not wait for a hanging request to time out', async () => {
     const target = await startFake('hangs', { requestTimeoutMs: 60_000 });
-    const inFlight = target.client.loadApp({ protocol: 1, routeFiles: { web: [] } });
+    const inFlight = target.client.loadApp({ protocol: 2, routeFiles: { web: [] } });
     const outcome = inFlight.then(() => 'answered', (err: Error) => err.name);
     await new Promise((r) => setTimeout(r, 200)); // let the request reach the adapter
     await target.stop();

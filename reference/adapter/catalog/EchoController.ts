@@ -1,7 +1,7 @@
 import { Controller, defineActions, param, Request } from '../../src';
 import { record } from '../Trace';
 import { Item } from './Item';
-import { Clock } from './services';
+import { Calendar, Clock } from './services';
 import { StoreItemRequest } from './StoreItemRequest';
 import { echo, typed } from './typed';
 
@@ -23,6 +23,7 @@ export class EchoController extends Controller {
     withDefault: [param.string('slug', 'default')],
     withForm: [param.of('form', StoreItemRequest)],
     withModel: [param.of('item', Item)],
+    withCalendar: [param.of('calendar', Calendar)],
   });
 
   none() {
@@ -83,6 +84,10 @@ export class EchoController extends Controller {
 
   withModel(item: Item) {
     return this.trace('withModel', { item: typed(item) });
+  }
+
+  withCalendar(calendar: Calendar) {
+    return this.trace('withCalendar', { calendar: typed(calendar) });
   }
 
   private trace(method: string, params: Record<string, ReturnType<typeof typed>>) {

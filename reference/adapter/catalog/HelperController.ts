@@ -16,7 +16,7 @@ export class HelperController extends Controller {
   introspect() {
     this.trace('introspect');
     // `in` sees inherited and protected members alike: TypeScript's `protected` is erased at run time.
-    return { validate: 'validate' in this, authorize: 'authorize' in this };
+    return { validate: 'validate' in this, authorize: 'authorize' in this, middleware: 'middleware' in this };
   }
 
   private trace(method: string): void {

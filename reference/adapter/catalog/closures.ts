@@ -11,6 +11,12 @@ export function catalogClosure(handler: Extract<Handler, { closure: string }>): 
         record('closure:args');
         return { closure: 'args', args: args.map((a) => typed(a)) };
       };
+    case 'named':
+      // Parameter names no scenario uses in a URI: values can only arrive by position.
+      return (alpha: string, beta: string) => {
+        record('closure:named');
+        return { closure: 'named', args: [typed(alpha), typed(beta)] };
+      };
     case 'text': {
       const value = handler.value;
       return () => {

@@ -10,7 +10,8 @@ import { Block, TraceA, TraceB, TraceC, WithClock } from './middleware';
 import { PhotoController } from './PhotoController';
 import { PlainController } from './PlainController';
 import { ReturnController } from './ReturnController';
-import { Clock } from './services';
+import { Calendar, Clock } from './services';
+import { ViewController } from './ViewController';
 import { StoreItemRequest } from './StoreItemRequest';
 
 export { catalogClosure };
@@ -26,6 +27,7 @@ export function registerCatalog(app: Application): void {
     .controller('HelperController', HelperController)
     .controller('FactoryController', FactoryController)
     .controller('FailController', FailController)
+    .controller('ViewController', ViewController)
     .middleware('TraceA', TraceA)
     .middleware('TraceB', TraceB)
     .middleware('TraceC', TraceC)
@@ -34,5 +36,6 @@ export function registerCatalog(app: Application): void {
     .formRequest('StoreItemRequest', StoreItemRequest)
     .model('Item', Item)
     .bind('Clock', Clock)
+    .bind('Calendar', Calendar)
     .view('hello', (data) => `<p>Hello, ${escapeHtml(String(data.name ?? ''))}!</p>`);
 }

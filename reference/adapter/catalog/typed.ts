@@ -1,5 +1,5 @@
 import { FormRequest, Model, Request } from '../../src';
-import { Clock } from './services';
+import { Calendar, Clock } from './services';
 
 /** A probe's report of a value it received: protocol §4.1. */
 export interface TypedValue {
@@ -21,6 +21,7 @@ export function typed(value: unknown, declared?: 'int' | 'float'): TypedValue {
   }
   if (value instanceof Request) return { type: 'Request', value: { method: value.method, path: value.path } };
   if (value instanceof Clock) return { type: 'Clock', value: value.name() };
+  if (value instanceof Calendar) return { type: 'Calendar', value: { clock: typed(value.clock) } };
   if (value instanceof FormRequest) return { type: value.constructor.name, value: value.validated() };
   if (value instanceof Model) return { type: value.constructor.name, value: value.toJSON() };
   return { type: typeof value, value: String(value) };

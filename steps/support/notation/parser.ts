@@ -2,7 +2,7 @@ import type { ChainCall, Handler, HttpVerb, Statement } from '../../../conforman
 import { NotationError, tokenize, type Token } from './tokenizer';
 
 /**
- * Compiles the route notation of the features (see features/README.md) into protocol-1 manifest
+ * Compiles the route notation of the features (see features/README.md) into protocol-2 manifest
  * statements. The notation is the spec's own router API, so a scenario reads like the spec; the
  * parser only translates, it decides nothing about routing.
  */
@@ -126,7 +126,7 @@ class Parser {
       this.expectPunct(']');
       return { controller, action };
     }
-    return this.fail(start, "a handler is [Controller::class, 'method'] or a closure: fn() => 'text', fn() => [...], fn(...$args) => $args");
+    return this.fail(start, "a handler is [Controller::class, 'method'] or a closure: fn() => 'text', fn() => [...], fn(...$args) => $args, fn($alpha, $beta) => [$alpha, $beta]");
   }
 
   private closure(): Handler {
@@ -141,6 +141,7 @@ class Parser {
       if (ret.value !== args) this.fail(ret, `the variadic closure must return ${args}`);
       return { closure: 'args' };
     }
+    if (this.peek().kind === 'variable') return this.namedClosure();
     this.expectPunct(')');
     this.expectPunct('=>');
     const bodyToken = this.peek();
@@ -148,6 +149,30 @@ class Parser {
     if (typeof body === 'string') return { closure: 'text', value: body };
     if (body !== null && typeof body === 'object') return { closure: 'json', value: body };
     return this.fail(bodyToken ?? fn, 'a closure returns a string literal (text) or an array literal (json)');
+  }
+
+  /** `fn($alpha, $beta) => [$alpha, $beta]`: the catalog's closure with two named parameters. */
+  private namedClosure(): Handler {
+    const start = this.peek();
+    const names = this.variables(')');
+    this.expectPunct('=>');
+    const returned = this.atPunct('[') ? (this.next(), this.variables(']')) : [];
+    if (names.join() !== '$alpha,$beta' || returned.join() !== '$alpha,$beta') {
+      this.fail(start, 'the closure with named parameters is written fn($alpha, $beta) => [$alpha, $beta] (protocol §2.3)');
+    }
+    return { closure: 'named' };
+  }
+
+  /** `$a, $b)`: variables separated by commas, up to and including the closing token. */
+  private variables(close: string): string[] {
+    const names: string[] = [];
+    while (this.peek().kind === 'variable') {
+      names.push(this.next().value);
+      if (!this.atPunct(',')) break;
+      this.next();
+    }
+    this.expectPunct(close);
+    return names;
   }
 
   /** `Name::class`, the only way the notation names a class. */

@@ -7,10 +7,10 @@ import type { TokenUse } from '../Probe';
 const info: Check = {
   id: 'info',
   section: '§2.2',
-  title: 'GET /__fw/info answers 200 with a valid info message for protocol 1',
+  title: 'GET /__fw/info answers 200 with a valid info message for protocol 2',
   async run(ctx, f) {
     const ex = await ctx.probe.control('GET', 'info');
-    const body = f.expectMessage<Info>(ex, 200, 'info', '{"protocol":1,"implementation":{...},"capabilities":[...]}');
+    const body = f.expectMessage<Info>(ex, 200, 'info', '{"protocol":2,"implementation":{...},"capabilities":[...]}');
     if (!body) return undefined;
     if (body.protocol !== PROTOCOL_VERSION) {
       f.fail(`§6: this runner implements protocol ${PROTOCOL_VERSION}; the adapter declares protocol ${body.protocol}`);
@@ -49,7 +49,7 @@ const authApps: Check = {
   section: '§2',
   title: 'POST /__fw/apps refuses a missing or wrong token with 401 kind auth',
   run: (ctx, f) => refusesBadTokens(f, (auth) => ctx.probe.control('POST', 'apps', {
-    auth, body: { protocol: 1, routeFiles: { web: [] } },
+    auth, body: { protocol: 2, routeFiles: { web: [] } },
   }), ctx),
 };
 

@@ -30,6 +30,7 @@ function printStatement(st: Statement, receiver: string, indent: string): string
 function printHandler(h: Handler): string {
   if ('controller' in h) return `[${h.controller}::class, ${phpString(h.action)}]`;
   if (h.closure === 'args') return 'fn(...$args) => $args';
+  if (h.closure === 'named') return 'fn($alpha, $beta) => [$alpha, $beta]';
   if (h.closure === 'text') return `fn() => ${phpString(h.value)}`;
   return `fn() => ${phpValue(h.value)}`;
 }

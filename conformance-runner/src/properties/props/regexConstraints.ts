@@ -64,7 +64,7 @@ export function uriOf(index: number, route: RouteCase): string {
 
 export function planRegexCase(value: RegexCase): Plan {
   const statements: RouteStatement[] = value.routes.map((r, i) => ({ method: 'GET', uri: uriOf(i, r), handler: { closure: 'args' } }));
-  const manifest: Manifest = { protocol: 1, routeFiles: { web: statements } };
+  const manifest: Manifest = { protocol: 2, routeFiles: { web: statements } };
   const routes = flattenManifest(manifest);
   const checks: Check[] = [];
   const extras: Extra[] = [];

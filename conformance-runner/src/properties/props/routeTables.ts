@@ -98,7 +98,7 @@ interface Builder {
 export function buildManifest(entries: EntryCase[]): { manifest: Manifest; meta: RouteMeta[] } {
   const b: Builder = { kept: [], meta: [], resources: new Set(), next: 0 };
   const web = buildStatements(entries, '', 0, b);
-  return { manifest: { protocol: 1, routeFiles: { web } }, meta: b.meta };
+  return { manifest: { protocol: 2, routeFiles: { web } }, meta: b.meta };
 }
 
 /**

@@ -112,7 +112,7 @@ export function planUrlCase(value: UrlCase): Plan {
   const web: RouteStatement[] = value.routes.map((r, i) => ({
     method: 'GET', uri: uriOf(i, r.segs), handler: { closure: 'args' }, chain: [{ name: routeName(i) }],
   }));
-  const manifest: Manifest = { protocol: 1, routeFiles: { web } };
+  const manifest: Manifest = { protocol: 2, routeFiles: { web } };
   const checks: Check[] = [];
   const extras: Extra[] = [];
   value.routes.forEach((r, i) => {
