@@ -685,7 +685,7 @@ Feature: Route parameters
       When I request GET "/report-2024.txt"
       Then the status is 404
 
-    @id:params-within-segment-two-params @rule:params.constraint-braces
+    @id:params-within-segment-two-params
     Scenario: two constrained parameters in one segment
       Given the routes:
         """
@@ -774,7 +774,7 @@ Feature: Route parameters
       When I request GET "/c/en/hello"
       Then the closure received the strings "en", "hello"
 
-    @id:params-capture-group-by-name @rule:dispatch.extract-by-name
+    @id:params-capture-group-by-name
     Scenario: extraction by name skips the constraint's own groups
       Given the routes:
         """

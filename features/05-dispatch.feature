@@ -34,7 +34,7 @@ Feature: Dispatch
       When I request GET "/a/special"
       Then the body is "get generic"
 
-    @id:dispatch-method-filter-same-uri-five-handlers @rule:dispatch.regex-match
+    @id:dispatch-method-filter-same-uri-five-handlers
     Scenario: each method reaches its own handler on a shared pattern
       Given the routes:
         """
@@ -192,7 +192,7 @@ Feature: Dispatch
       When I request GET "/about?"
       Then the body is "about"
 
-    @id:dispatch-query-ignored-405 @rule:errors.method-not-allowed
+    @id:dispatch-query-ignored-405
     Scenario: the query string does not change a 405
       Given the routes:
         """
@@ -298,7 +298,7 @@ Feature: Dispatch
       And the content type is "text/html"
       And the header "Content-Length" is "5"
 
-    @id:dispatch-head-on-post-only-route @rule:errors.allow-format
+    @id:dispatch-head-on-post-only-route
     Scenario: HEAD on a URI with no GET route is a 405
       Given the routes:
         """

@@ -54,13 +54,13 @@ Feature: Resource registration
         | METHOD | path      | action |
         | DELETE | /photos/7 | destroy |
 
-    @id:resources-collection-allow @rule:errors.allow-exact @rule:errors.method-not-allowed @capability:resources
+    @id:resources-collection-allow @capability:resources
     Scenario: the collection URI /photos exists for GET and POST only
       When I request DELETE "/photos"
       Then the status is 405
       And the Allow header lists exactly "GET, POST"
 
-    @id:resources-member-allow @rule:errors.allow-exact @rule:errors.method-not-allowed @capability:resources
+    @id:resources-member-allow @capability:resources
     Scenario: the member URI /photos/{id} exists for GET, PUT and DELETE
       When I request POST "/photos/7"
       Then the status is 405
@@ -98,7 +98,7 @@ Feature: Resource registration
         | METHOD | path         | action  | id  |
         | DELETE | /photos/x-1  | destroy | x-1 |
 
-    @id:resources-index-no-params @rule:resources.routes @capability:resources
+    @id:resources-index-no-params @capability:resources
     Scenario: index, create and store receive no parameters
       When I request GET "/photos"
       Then the action "PhotoController@index" received no parameters
@@ -117,7 +117,7 @@ Feature: Resource registration
       Then the status is 200
       And the action "PhotoController@create" received no parameters
 
-    @id:resources-create-only-for-get @rule:resources.id-param @capability:resources
+    @id:resources-create-only-for-get @capability:resources
     Scenario: PUT /photos/create is update with id "create" (create is a GET route only)
       When I request PUT "/photos/create"
       Then the status is 200
@@ -207,7 +207,7 @@ Feature: Resource registration
         | action | params      | url       |
         | destroy | {"id": 7}  | /photos/7 |
 
-    @id:resources-name-round-trip @rule:url.round-trip @capability:resources @capability:url-generation
+    @id:resources-name-round-trip @capability:resources @capability:url-generation
     Scenario: the URL of photos.edit leads back to PhotoController@edit with the same id
       When I generate the URL for "photos.edit" with {"id": "abc"}
       And I request GET the generated URL

@@ -32,7 +32,7 @@ Feature: Groups
       When I request GET "/api/users/3/posts/9"
       Then the closure received the strings "3", "9"
 
-    @id:groups-prefix-every-verb @rule:registration.delete @rule:registration.put @capability:groups
+    @id:groups-prefix-every-verb @capability:groups
     Scenario: every route of the group takes the prefix, whatever its verb
       Given the routes:
         """
@@ -48,18 +48,6 @@ Feature: Groups
       Then the body is "delete"
       When I request GET "/admin/a"
       Then the body is "get"
-
-    @id:groups-prefix-root-route @rule:groups.prefix-slashes @capability:groups
-    Scenario: a route "/" inside a prefixed group is the prefix itself
-      Given the routes:
-        """
-        $router->group(['prefix' => '/admin'], function ($router) {
-            $router->get('/', fn() => 'admin root');
-        });
-        """
-      When I request GET "/admin"
-      Then the status is 200
-      And the body is "admin root"
 
   @rule:groups.nested-prefix
   Rule: nested prefixes are concatenated, outer first
@@ -98,7 +86,7 @@ Feature: Groups
       When I request GET "/a/b/c/d/e"
       Then the closure received the strings "e"
 
-    @id:groups-nested-group-without-prefix @rule:groups.optional-attributes @capability:groups @capability:middleware
+    @id:groups-nested-group-without-prefix @capability:groups @capability:middleware
     Scenario: a nested group without a prefix keeps the outer prefix
       Given the routes:
         """
@@ -127,7 +115,7 @@ Feature: Groups
       Then the status is 200
       And the trace is "mw:TraceA:before, action:EchoController@none, mw:TraceA:after"
 
-    @id:groups-middleware-list @rule:middleware.list-order @capability:middleware
+    @id:groups-middleware-list @capability:middleware
     Scenario: a group's middleware list runs in the listed order
       Given the routes:
         """
@@ -138,7 +126,7 @@ Feature: Groups
       When I request GET "/inside"
       Then the trace is "mw:TraceB:before, mw:TraceA:before, closure:text, mw:TraceA:after, mw:TraceB:after"
 
-    @id:groups-middleware-and-prefix @rule:groups.prefix @capability:groups @capability:middleware
+    @id:groups-middleware-and-prefix @capability:groups @capability:middleware
     Scenario: prefix and middleware together
       Given the routes:
         """
@@ -154,7 +142,7 @@ Feature: Groups
   Rule: routes in nested groups take the middleware of every enclosing group
 
     # catches: an inner group's middleware replacing the outer group's
-    @id:groups-nested-middleware-accumulates @rule:groups.middleware-order @capability:middleware @capability:route-middleware
+    @id:groups-nested-middleware-accumulates @capability:middleware @capability:route-middleware
     Scenario: outer group, inner group and route middleware all run, outer first
       Given the routes:
         """
@@ -168,7 +156,7 @@ Feature: Groups
       Then the status is 200
       And the trace is "mw:TraceA:before, mw:TraceB:before, mw:TraceC:before, action:EchoController@none, mw:TraceC:after, mw:TraceB:after, mw:TraceA:after"
 
-    @id:groups-nested-middleware-with-prefixes @rule:groups.nested-prefix @rule:groups.middleware-order @capability:groups @capability:middleware
+    @id:groups-nested-middleware-with-prefixes @capability:groups @capability:middleware
     Scenario: prefixes and middleware accumulate together
       Given the routes:
         """
@@ -230,7 +218,7 @@ Feature: Groups
       When I request GET "/inside"
       Then the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
 
-    @id:groups-scope-inner-group-closed @rule:groups.nested-prefix @capability:groups @capability:middleware
+    @id:groups-scope-inner-group-closed @capability:groups @capability:middleware
     Scenario: after a nested group closes, its siblings take only the outer attributes
       Given the routes:
         """
@@ -312,7 +300,7 @@ Feature: Groups
       Then the status is 200
       And the closure received the strings "red", "alice"
 
-    @id:groups-prefix-parameter-by-name @rule:dispatch.extract-by-name @capability:groups
+    @id:groups-prefix-parameter-by-name @capability:groups
     Scenario: a prefix parameter reaches the action by name
       Given the routes:
         """
@@ -326,7 +314,7 @@ Feature: Groups
         | second | string | "b"   |
         | first  | string | "a"   |
 
-    @id:groups-prefix-parameter-constrained @rule:params.constraint-regex @capability:groups
+    @id:groups-prefix-parameter-constrained @capability:groups
     Scenario: a constrained prefix parameter
       Given the routes:
         """
@@ -339,7 +327,7 @@ Feature: Groups
       When I request GET "/vx/status"
       Then the status is 404
 
-    @id:groups-prefix-parameter-url @rule:named.group-prefix @rule:url.fill-segments @capability:groups @capability:named-routes @capability:url-generation
+    @id:groups-prefix-parameter-url @capability:groups @capability:named-routes @capability:url-generation
     Scenario: URL generation fills a prefix parameter
       Given the routes:
         """
@@ -393,7 +381,7 @@ Feature: Groups
   Rule: a resource in a group takes the group's prefix and middleware
 
     # catches: resource() bypassing the group stack
-    @id:groups-resource-prefixed @rule:groups.prefix @rule:groups.middleware @capability:groups @capability:middleware @capability:resources
+    @id:resources-in-group-prefix-middleware @capability:groups @capability:middleware @capability:resources
     Scenario: resource('photos') inside /admin with TraceA
       Given the routes:
         """
@@ -410,19 +398,20 @@ Feature: Groups
       When I request GET "/photos/5/edit"
       Then the status is 404
 
-    @id:groups-resource-names-prefixed-urls @rule:named.group-prefix @rule:groups.prefix @capability:groups @capability:resources @capability:url-generation
-    Scenario: resource routes in a group keep their names, their URLs carry the prefix
+  @rule:groups.prefix-slashes
+  Rule: prefixes and URIs are joined with exactly one slash (reference)
+
+    @id:groups-prefix-root-route @capability:groups
+    Scenario: a route "/" inside a prefixed group is the prefix itself
       Given the routes:
         """
         $router->group(['prefix' => '/admin'], function ($router) {
-            $router->resource('photos', PhotoController::class);
+            $router->get('/', fn() => 'admin root');
         });
         """
-      When I generate the URL for "photos.show" with {"id": 5}
-      Then the URL is "/admin/photos/5"
-
-  @rule:groups.prefix-slashes
-  Rule: prefixes and URIs are joined with exactly one slash (reference)
+      When I request GET "/admin"
+      Then the status is 200
+      And the body is "admin root"
 
     @capability:groups
     Scenario Outline: prefix '<prefix>' and URI '<uri>' give /admin/users
@@ -465,3 +454,17 @@ Feature: Groups
       Examples:
         | prefix   | uri     |
         | //admin/ | //users |
+
+  @rule:groups.resource-names
+  Rule: a resource in a prefixed group keeps its names; only its URLs carry the prefix (reference)
+
+    @id:groups-resource-names-prefixed-urls @capability:groups @capability:resources @capability:url-generation
+    Scenario: resource routes in a group keep their names, their URLs carry the prefix
+      Given the routes:
+        """
+        $router->group(['prefix' => '/admin'], function ($router) {
+            $router->resource('photos', PhotoController::class);
+        });
+        """
+      When I generate the URL for "photos.show" with {"id": 5}
+      Then the URL is "/admin/photos/5"

@@ -43,7 +43,7 @@ Feature: Middleware assignment
       And the header "X-Clock" is "clock"
       And the action "EchoController@none" ran
 
-    @id:middleware-container-with-clock-in-group @rule:middleware.per-dispatch @capability:middleware
+    @id:middleware-container-with-clock-in-group @capability:middleware
     Scenario: group middleware is resolved from the container too
       Given the routes:
         """
@@ -121,7 +121,7 @@ Feature: Middleware assignment
       Then the status is 403
       And the trace is "mw:Block:before"
 
-    @id:middleware-block-in-group @rule:groups.middleware @capability:middleware @capability:route-middleware
+    @id:middleware-block-in-group @capability:middleware @capability:route-middleware
     Scenario: Block as group middleware stops the route's own middleware and action
       Given the routes:
         """
@@ -166,7 +166,7 @@ Feature: Middleware assignment
       Then the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
 
     # catches: middleware run while searching, before the 404 is known
-    @id:middleware-not-run-on-404 @rule:errors.not-found @capability:middleware @capability:route-middleware
+    @id:middleware-not-run-on-404 @capability:middleware @capability:route-middleware
     Scenario: nothing runs for a 404
       Given the routes:
         """
@@ -176,7 +176,7 @@ Feature: Middleware assignment
       Then the status is 404
       And the trace is empty
 
-    @id:middleware-not-run-on-405 @rule:errors.method-not-allowed @capability:middleware @capability:route-middleware
+    @id:middleware-not-run-on-405 @capability:middleware @capability:route-middleware
     Scenario: nothing runs for a 405, not even the middleware of the routes of the URI
       Given the routes:
         """

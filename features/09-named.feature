@@ -15,7 +15,7 @@ Feature: Named routes
       When I generate the URL for "about"
       Then the URL is "/about"
 
-    @id:named-param-route @rule:url.fill-segments @capability:named-routes @capability:url-generation
+    @id:named-param-route @capability:named-routes @capability:url-generation
     Scenario: the name of a parameter route resolves to its filled path
       Given the routes:
         """
@@ -104,7 +104,7 @@ Feature: Named routes
       When I generate the URL for "admin.users" with {"id": "3"}
       Then the URL is "/admin/users/3"
 
-    @id:named-nested-group-prefixes @rule:groups.nested-prefix @capability:groups @capability:named-routes @capability:url-generation
+    @id:named-nested-group-prefixes @capability:groups @capability:named-routes @capability:url-generation
     Scenario: /api + /v1 + /items
       Given the routes:
         """

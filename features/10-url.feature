@@ -38,7 +38,7 @@ Feature: URL generation
       When I generate the URL for "users.show" with {"id": "hello-world_1.x~"}
       Then the URL is "/users/hello-world_1.x~"
 
-    @id:url-fill-within-segment @rule:params.within-segment @capability:named-routes @capability:url-generation
+    @id:url-fill-within-segment @capability:named-routes @capability:url-generation
     Scenario: a parameter sharing its segment with static text
       Given the routes:
         """
@@ -47,7 +47,7 @@ Feature: URL generation
       When I generate the URL for "report" with {"year": 2024}
       Then the URL is "/report-2024.csv"
 
-    @id:url-fill-brace-quantifier @rule:params.constraint-braces @capability:named-routes @capability:url-generation
+    @id:url-fill-brace-quantifier @capability:named-routes @capability:url-generation
     Scenario: a constraint with a brace quantifier is replaced whole
       Given the routes:
         """
@@ -208,7 +208,7 @@ Feature: URL generation
       Then the status is 200
       And the parameter "value" is the string "a/b"
 
-    @id:url-round-trip-int @rule:injection.untyped-string @capability:named-routes @capability:url-generation
+    @id:url-round-trip-int @capability:named-routes @capability:url-generation
     Scenario: an int value comes back as the URI string of a constrained route
       When I generate the URL for "numbered" with {"value": 42}
       And I request GET the generated URL
@@ -216,7 +216,7 @@ Feature: URL generation
         | name  | type   | value |
         | value | string | "42"  |
 
-    @id:url-round-trip-query-ignored @rule:dispatch.query-ignored @capability:named-routes @capability:url-generation
+    @id:url-round-trip-query-ignored @capability:named-routes @capability:url-generation
     Scenario: the query string of a generated URL does not stop it from matching
       When I generate the URL for "text" with {"value": "x", "extra": "y z"}
       And I request GET the generated URL

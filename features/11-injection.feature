@@ -20,7 +20,7 @@ Feature: Method injection in action methods
         | name  | type   | value |
         | value | string | "abc" |
 
-    @id:injection-route-param-mixed @rule:injection.cast-int @rule:injection.string-not-cast @capability:injection
+    @id:injection-route-param-mixed @capability:injection
     Scenario: int $id and string $slug each receive their own value, cast by their own type
       Given the routes:
         """
@@ -61,7 +61,7 @@ Feature: Method injection in action methods
         | segment | expected  |
         | 2147483 | 2147483   |
 
-    @id:injection-int-with-constraint @rule:params.constraint-regex @capability:injection
+    @id:injection-int-with-constraint @capability:injection
     Scenario: a constrained {value:[0-9]+} is cast too
       Given the routes:
         """

@@ -154,7 +154,7 @@ Feature: Errors
       Then the status is 405
       And the header "Allow" is present
 
-    @id:errors-allow-absent-on-404 @rule:errors.not-found
+    @id:errors-allow-absent-on-404
     Scenario: a 404 does not pretend methods are allowed
       Given the routes:
         """
@@ -221,7 +221,7 @@ Feature: Errors
       And the Allow header lists exactly "GET, POST, PUT, DELETE"
 
     # catches: 405 collection that skips constraints spanning several segments
-    @id:errors-allow-exact-spanning-constraint @rule:params.constraint-spans-slash
+    @id:errors-allow-exact-spanning-constraint
     Scenario: a route whose constraint spans segments contributes its method
       Given the routes:
         """

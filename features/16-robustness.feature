@@ -26,7 +26,7 @@ Feature: Limits and robustness
       Then the status is 200
       And the body is "long"
 
-    @id:robustness-uri-too-long-head @rule:dispatch.head
+    @id:robustness-uri-too-long-head
     Scenario: HEAD with a request target of 8193 bytes answers 414 without a body
       Given the routes:
         """

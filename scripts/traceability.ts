@@ -37,6 +37,7 @@ export interface ScenarioInfo {
   name: string;
   location: string;
   rules: string[];
+  needs: string[];
   capabilities: string[];
   server: string[];
 }
@@ -54,7 +55,7 @@ export interface TraceabilityReport {
 
 export const RULE_ID = /^[a-z][a-z0-9]*(\.[a-z0-9-]+)+$/;
 export const SCENARIO_ID = /^[a-z][a-z0-9]*-[a-z0-9]+(-[a-z0-9]+)*$/;
-const KNOWN_TAG_PREFIXES = ['id', 'rule', 'capability', 'server'];
+const KNOWN_TAG_PREFIXES = ['id', 'rule', 'needs', 'capability', 'server'];
 /** Steps whose docstring is route notation: it must compile, or the scenario cannot run. */
 const ROUTE_STEP = /^(the routes:|the route file "(.*)" (loaded by the bootstrap sequence|loaded by a service provider|that nothing loads):)$/;
 /** Steps that ask for URL generation (POST /__fw/url). */
@@ -77,7 +78,7 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
       const where = `${location} "${pickle.name}"`;
       for (const tag of pickle.tags.map((t) => t.name)) {
         const prefix = /^@([^:]+):/.exec(tag)?.[1];
-        if (prefix !== undefined && !KNOWN_TAG_PREFIXES.includes(prefix)) problems.push(`${where}: unknown tag ${tag} (known: @id:, @rule:, @capability:, @server:)`);
+        if (prefix !== undefined && !KNOWN_TAG_PREFIXES.includes(prefix)) problems.push(`${where}: unknown tag ${tag} (known: @id:, @rule:, @needs:, @capability:, @server:)`);
       }
       const ids = pickle.tags.filter((t) => t.name.startsWith('@id:'));
       if (ids.length !== 1) {
@@ -95,6 +96,15 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
         else seenIds.set(info.id, where);
       }
       if (info.rules.length === 0) problems.push(`${where}: has no @rule tag`);
+      const property = pickle.tags.some((t) => t.name === '@property');
+      // One scenario, one rule (docs/reports.md): what else it relies on is @needs:, or read from its steps.
+      if (!property && info.rules.length > 1) problems.push(`${where}: has ${info.rules.length} @rule tags (${info.rules.join(', ')}); a scenario checks one rule: make the others @needs: or another scenario`);
+      for (const need of info.needs) {
+        const def = byId.get(need);
+        if (!def) problems.push(`${where}: @needs:${need} is not in features/rules.json`);
+        else if (def.level === 'reference') problems.push(`${where}: @needs:${need} is a reference rule; only must and implied rules can block others`);
+        else if (info.rules.includes(need)) problems.push(`${where}: @needs:${need} is also its @rule`);
+      }
       for (const rule of info.rules) {
         if (!byId.has(rule)) problems.push(`${where}: @rule:${rule} is not in features/rules.json`);
         else if (info.id !== undefined && !coverage[rule]!.includes(info.id)) coverage[rule]!.push(info.id);
@@ -127,7 +137,7 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
         }
       }
       // Property scenarios build their manifests at run time; their tags are checked against the definitions.
-      if (compiled && !pickle.tags.some((t) => t.name === '@property')) {
+      if (compiled && !property) {
         const needed = ordered([...manifestCapabilities(manifest), ...(usesUrls ? ['url-generation' as Capability] : [])]);
         const tagged = ordered(info.capabilities.filter((c): c is Capability => c !== 'routing' && (CAPABILITIES as readonly string[]).includes(c)));
         if (needed.join() !== tagged.join()) {
@@ -226,6 +236,7 @@ function scenarioInfo(pickle: Pickle, location: string): ScenarioInfo {
     name: pickle.name,
     location,
     rules: [...new Set(values('@rule:'))],
+    needs: [...new Set(values('@needs:'))],
     capabilities: [...new Set(values('@capability:'))],
     server: [...new Set(values('@server:'))],
   };

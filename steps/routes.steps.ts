@@ -32,7 +32,7 @@ Given('the route file {string} that nothing loads:', function (this: FwWorld, fi
 Then('the application boots', async function (this: FwWorld) {
   const state = await this.load();
   if (state.kind === 'unsupported') return 'skipped';
-  if (state.kind === 'boot-failed') fail(`expected the application to boot; it failed with: ${state.message}`);
+  if (state.kind === 'boot-failed') await this.refusedBoot(state.message);
   return undefined;
 });
 

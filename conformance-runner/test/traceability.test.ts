@@ -27,11 +27,11 @@ const scenario = (tags: string, name = 'a scenario'): string =>
 describe('checkTraceability', () => {
   it('accepts a catalog whose every rule has a scenario', () => {
     const report = checkTraceability(catalog({ id: 'errors.not-found' }, { id: 'errors.bodies', level: 'reference' }),
-      [feature(scenario('@id:errors-one @rule:errors.not-found') + scenario('@id:errors-two @rule:errors.bodies @rule:errors.not-found'))]);
+      [feature(scenario('@id:errors-one @rule:errors.not-found') + scenario('@id:errors-two @rule:errors.bodies @needs:errors.not-found'))]);
     assert.deepEqual(report.problems, []);
     assert.equal(report.ok, true);
     assert.equal(report.scenarios, 2);
-    assert.deepEqual(report.coverage, { 'errors.not-found': ['errors-one', 'errors-two'], 'errors.bodies': ['errors-two'] });
+    assert.deepEqual(report.coverage, { 'errors.not-found': ['errors-one'], 'errors.bodies': ['errors-two'] });
     assert.deepEqual(report.rulesByLevel, { must: 1, implied: 0, reference: 1 });
   });
 
@@ -43,9 +43,21 @@ describe('checkTraceability', () => {
   });
 
   it('reports a scenario that names an unknown rule', () => {
-    const report = checkTraceability(catalog({ id: 'errors.not-found' }),
-      [feature(scenario('@id:errors-one @rule:errors.not-found @rule:errors.nope'))]);
+    const report = checkTraceability(catalog({ id: 'errors.not-found' }, { id: 'errors.other' }),
+      [feature(scenario('@id:errors-one @rule:errors.nope') + scenario('@id:errors-two @rule:errors.not-found') + scenario('@id:errors-three @rule:errors.other'))]);
     assert.deepEqual(report.problems, ['features/15-errors.feature:4 "a scenario": @rule:errors.nope is not in features/rules.json']);
+  });
+
+  it('one scenario, one rule: more @rule tags are reported, @needs must name must or implied rules', () => {
+    const report = checkTraceability(catalog({ id: 'errors.not-found' }, { id: 'errors.other' }, { id: 'errors.bodies', level: 'reference' }), [feature(
+      scenario('@id:errors-one @rule:errors.not-found @rule:errors.other', 'two rules') +
+      scenario('@id:errors-two @rule:errors.bodies @needs:errors.nope @needs:errors.bodies', 'bad needs') +
+      scenario('@id:errors-three @rule:errors.other @needs:errors.not-found', 'good needs'))]);
+    assert.deepEqual(report.problems, [
+      'features/15-errors.feature:4 "two rules": has 2 @rule tags (errors.not-found, errors.other); a scenario checks one rule: make the others @needs: or another scenario',
+      'features/15-errors.feature:8 "bad needs": @needs:errors.nope is not in features/rules.json',
+      'features/15-errors.feature:8 "bad needs": @needs:errors.bodies is a reference rule; only must and implied rules can block others',
+    ]);
   });
 
   it('reports a duplicate @id, with both places', () => {
@@ -119,7 +131,7 @@ describe('checkTraceability', () => {
     const report = checkTraceability(catalog({ id: 'errors.not-found' }), [feature(
       scenario('@id:errors-a @rule:errors.not-found @capability:teleport @capability:routing @rules:errors.not-found'))]);
     assert.deepEqual(report.problems, [
-      'features/15-errors.feature:4 "a scenario": unknown tag @rules:errors.not-found (known: @id:, @rule:, @capability:, @server:)',
+      'features/15-errors.feature:4 "a scenario": unknown tag @rules:errors.not-found (known: @id:, @rule:, @needs:, @capability:, @server:)',
       'features/15-errors.feature:4 "a scenario": unknown @capability:teleport (protocol §5: routing, groups, middleware, route-middleware, resources, named-routes, url-generation, injection, form-requests, models, views, base-controller, factory-content, factory-redirects, factory-api, route-files)',
       'features/15-errors.feature:4 "a scenario": @capability:routing is implicit, leave it out',
     ]);

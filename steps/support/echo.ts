@@ -1,5 +1,5 @@
 import type { DataTable } from '@cucumber/cucumber';
-import type { EchoBody, TypedValue } from '../../conformance-runner/src/protocol';
+import { AdapterError, type EchoBody, type TypedValue } from '../../conformance-runner/src/protocol';
 import { describeResponse, fail, parseFeatureJson } from './expect';
 import type { FwWorld } from './world';
 
@@ -19,7 +19,24 @@ export function echoOf(world: FwWorld): EchoBody {
   if (response.status < 200 || response.status > 299 || parsed === undefined) {
     fail(`${request}: expected an echo body from a probe, got ${describeResponse(response)}`);
   }
-  return world.client.parseEcho<EchoBody>(response, request);
+  try {
+    return world.client.parseEcho<EchoBody>(response, request);
+  } catch (err) {
+    // An echo of the right shape whose values lost their JSON types (ints as strings, say) went
+    // through the framework's conversion to JSON: that is the framework's doing, not the adapter's.
+    if (err instanceof AdapterError && echoShaped(parsed)) {
+      fail(`${request}: the JSON the framework made of the echo does not keep its values' types (${err.message}); got ${describeResponse(response)}`);
+    }
+    throw err;
+  }
+}
+
+function echoShaped(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const b = body as Record<string, unknown>;
+  const typedValues = (v: unknown) => v !== null && typeof v === 'object' && Object.values(v).every((x) => x !== null && typeof x === 'object' && 'type' in x && 'value' in x);
+  if (typeof b.action === 'string') return typedValues(b.params);
+  return typeof b.closure === 'string' && Array.isArray(b.args) && typedValues(b.args);
 }
 
 export function actionEcho(world: FwWorld): { action: string; params: Record<string, TypedValue>; ctor?: Record<string, TypedValue> } {

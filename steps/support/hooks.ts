@@ -10,6 +10,12 @@ setDefaultTimeout(Number(process.env.FW_STEP_TIMEOUT_MS ?? 20000));
 setWorldConstructor(FwWorld);
 
 const CAPABILITY_TAG = '@capability:';
+const SERVER_TAG = '@server:';
+/** What each server limit (protocol §3.1) keeps from the framework. */
+const SERVER_LIMITS: Record<string, string> = {
+  'unknown-methods': 'answers requests with methods it does not know itself',
+  'absolute-form': 'does not hand absolute-form request targets to the application unchanged',
+};
 /** Property scenarios (steps/properties) bring their own client, capability check and attachments. */
 const OURS = 'not @property';
 
@@ -20,6 +26,16 @@ const OURS = 'not @property';
 Before({ tags: OURS }, async function (this: FwWorld, { pickle }) {
   checkParameters(this.parameters);
   this.client.resetLog();
+  const limits = pickle.tags.map((t) => t.name).filter((t) => t.startsWith(SERVER_TAG)).map((t) => t.slice(SERVER_TAG.length))
+    .filter((limit) => (this.parameters.serverLimits ?? []).includes(limit));
+  if (limits.length > 0) {
+    this.unsupported = true;
+    this.attach(JSON.stringify({
+      capability: `server:${limits[0]}`,
+      message: `the adapter's HTTP server (${this.parameters.server ?? 'declared in /__fw/info'}) ${limits.map((l) => SERVER_LIMITS[l] ?? l).join(' and ')} (protocol §3.1)`,
+    }), MEDIA.unsupported);
+    return 'skipped';
+  }
   const needed = pickle.tags.map((t) => t.name).filter((t) => t.startsWith(CAPABILITY_TAG)).map((t) => t.slice(CAPABILITY_TAG.length));
   if (needed.length === 0) return undefined;
   const declared = await capabilitiesOf(this.parameters);

@@ -1,10 +1,12 @@
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import {
-  AdapterError, UnsupportedError, MEDIA,
+  UnsupportedError, MEDIA,
   type AdapterClient, type AppResponse, type Manifest, type Statement, type UrlResult,
 } from '../../conformance-runner/src/protocol';
+import { diagnoseBoot } from '../../conformance-runner/src/attribution/diagnoseBoot';
 import type { WorldParameters } from '../../conformance-runner/src/protocol/world';
 import { checkParameters, clientFor } from './clients';
+import { fail } from './expect';
 
 type LoadState =
   | { kind: 'not-loaded' }
@@ -72,18 +74,40 @@ export class FwWorld extends World<WorldParameters> {
   }
 
   /**
-   * The loaded application's id, or undefined when the target declared the manifest
-   * unsupported (the step must then return 'skipped'). A boot failure the scenario did not
-   * expect is reported as an adapter-level error, as docs/architecture.md prescribes.
+   * The loaded application's id, or undefined when the target lacks a capability the manifest
+   * needs (the step must then return 'skipped'). A boot the framework refuses although the
+   * scenario expects it to boot is the framework's answer: a failed assertion (see refusedBoot).
    */
   async app(): Promise<string | undefined> {
     const state = await this.load();
     if (state.kind === 'unsupported') return undefined;
-    if (state.kind === 'boot-failed') {
-      throw new AdapterError(`the application did not boot, but this scenario expects it to: ${state.message}`);
-    }
+    if (state.kind === 'boot-failed') return this.refusedBoot(state.message);
     if (state.kind !== 'loaded') throw new Error('unreachable: application not loaded');
     return state.app;
+  }
+
+  /**
+   * Fails the scenario with the framework's refusal, narrowed down to the definition it refuses
+   * (conformance-runner/src/attribution/diagnoseBoot.ts): the runner charges the failure to that
+   * definition's rule. The narrowing's own requests are left out of the reproduction.
+   */
+  async refusedBoot(message: string): Promise<never> {
+    const mark = this.client.exchanges.length;
+    let diagnosis;
+    try {
+      diagnosis = await diagnoseBoot(this.manifest, async (manifest) => {
+        const result = await this.client.loadApp(manifest);
+        if (result.ok) await this.client.deleteApp(result.app);
+        return result.ok;
+      });
+    } catch {
+      diagnosis = undefined;
+    } finally {
+      this.client.exchanges.splice(mark);
+    }
+    this.attach(JSON.stringify({ message, ...(diagnosis ?? {}) }), MEDIA.boot);
+    return fail(`the application did not boot, but this scenario expects it to: ${message}` +
+      (diagnosis ? `\nthe framework refuses ${diagnosis.definition}: a failure of ${diagnosis.rule}` : ''));
   }
 
   recordResponse(request: string, response: AppResponse): void {

@@ -16,6 +16,7 @@ export interface ErrorBody {
 export class Findings {
   readonly problems: string[] = [];
   readonly warnings: string[] = [];
+  readonly notes: string[] = [];
   readonly evidence: Evidence[] = [];
 
   constructor(readonly section: string) {}
@@ -28,12 +29,17 @@ export class Findings {
     this.warnings.push(message);
   }
 
+  /** The framework's behaviour, which the suite will judge in its own scenarios: not the adapter's fault. */
+  note(message: string): void {
+    this.notes.push(message);
+  }
+
   see(ex: ProbeExchange): void {
     this.evidence.push(evidence(ex));
   }
 
   get status(): CheckStatus {
-    return this.problems.length > 0 ? 'fail' : this.warnings.length > 0 ? 'warn' : 'pass';
+    return this.problems.length > 0 ? 'fail' : this.warnings.length > 0 ? 'warn' : this.notes.length > 0 ? 'note' : 'pass';
   }
 
   /** Records the exchange; returns it when it has the expected status, otherwise records why not. */

@@ -54,7 +54,7 @@ export async function checkAdapter(target: CheckedTarget, options: CheckOptions 
   if (probe.failedOnce && target.died) await Promise.race([target.died, delay(DEATH_GRACE_MS)]);
   if (death) checks.push(processDied(death));
 
-  const counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  const counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, note: 0, skip: 0 };
   for (const c of checks) counts[c.status] += 1;
   return {
     target: target.address.url,
@@ -86,7 +86,7 @@ async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
     f.fail(`the check itself failed: ${(err as Error)?.message ?? String(err)}`);
   }
   const status = f.status;
-  const messages = status === 'fail' ? [...f.problems, ...f.warnings] : status === 'warn' ? f.warnings : seen ? [seen] : [];
+  const messages = status === 'fail' ? [...f.problems, ...f.warnings, ...f.notes] : status === 'warn' ? [...f.warnings, ...f.notes] : status === 'note' ? f.notes : seen ? [seen] : [];
   return { ...base, status, messages, evidence: f.evidence };
 }
 

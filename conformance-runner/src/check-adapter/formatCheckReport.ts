@@ -7,8 +7,8 @@ export interface FormatOptions {
   verbose?: boolean;
 }
 
-const LABEL: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
-const COLOR: Record<CheckStatus, string> = { pass: '32', fail: '31', warn: '33', skip: '90' };
+const LABEL: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', note: 'NOTE', skip: 'SKIP' };
+const COLOR: Record<CheckStatus, string> = { pass: '32', fail: '31', warn: '33', note: '36', skip: '90' };
 
 /** The human-readable report of `fw-conformance --check-adapter`, one line per check. */
 export function formatCheckReport(report: CheckReport, options: FormatOptions = {}): string {
@@ -23,7 +23,7 @@ export function formatCheckReport(report: CheckReport, options: FormatOptions = 
   for (const check of report.checks) {
     lines.push(`${paint(check.status, LABEL[check.status])}  ${check.id.padEnd(idWidth)}  ${check.section.padEnd(5)} ${check.title}`);
     const indent = ' '.repeat(6);
-    const detailed = check.status === 'fail' || check.status === 'warn' || options.verbose;
+    const detailed = check.status === 'fail' || check.status === 'warn' || check.status === 'note' || options.verbose;
     const messages = detailed || check.status === 'skip' ? check.messages : check.messages.slice(0, 1);
     for (const message of messages) lines.push(...indentLines(check.status === 'pass' ? `→ ${message}` : message, indent));
     if (detailed) {
@@ -32,9 +32,10 @@ export function formatCheckReport(report: CheckReport, options: FormatOptions = 
       }
     }
   }
-  const { pass, fail, warn, skip } = report.counts;
+  const { pass, fail, warn, note, skip } = report.counts;
   lines.push('');
-  lines.push(`${pass} passed, ${fail} failed, ${warn} warnings, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s`);
+  lines.push(`${pass} passed, ${fail} failed, ${warn} warnings, ${note} notes, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s`);
+  if (note > 0) lines.push('Notes are the framework\'s behaviour, not protocol faults: the suite judges it in its own scenarios.');
   lines.push(report.ok
     ? (warn > 0 ? 'The adapter speaks protocol 2; read the warnings above before running the suite.' : 'The adapter speaks protocol 2: run the suite next.')
     : 'The adapter does not follow protocol 2 yet: fix the failures above (docs/adapter-protocol.md, docs/writing-an-adapter.md), then run --check-adapter again.');

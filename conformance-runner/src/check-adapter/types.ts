@@ -1,6 +1,12 @@
 import type { Info } from '../protocol';
 
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+/**
+ * `fail`: the adapter breaks protocol 2 (its job). `warn`: something the protocol asks for that the
+ * suite can live without. `note`: the framework did something the suite itself will judge (a refused
+ * boot, a URL it cannot generate, a route file it loads although nothing loads it) — an
+ * observation about the framework, never a protocol fault.
+ */
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'note' | 'skip';
 
 /** One exchange shown under a check: enough to reproduce it with curl. */
 export interface Evidence {
@@ -28,7 +34,7 @@ export interface CheckReport {
   protocol?: number;
   checks: CheckResult[];
   counts: Record<CheckStatus, number>;
-  /** True when no check failed (warnings and skips are allowed). */
+  /** True when no check failed (warnings, notes and skips are allowed). */
   ok: boolean;
   /** What `fw-conformance --check-adapter` exits with. */
   exitCode: 0 | 1;

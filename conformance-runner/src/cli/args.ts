@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CAPABILITIES, type Capability } from '../protocol/manifest';
 import { isLevel, LEVELS, type Level } from '../run/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
 import { DEFAULTS, type CliOptions } from './options';
@@ -33,6 +34,7 @@ const OPTIONS = {
   'fail-fast': { type: 'boolean' },
   coverage: { type: 'boolean' },
   quiet: { type: 'boolean' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -156,6 +158,9 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   const parallel = str('parallel');
   if (parallel !== undefined) options.parallel = integer('--parallel', parallel, 0, 64, 'a number of worker processes from 0 (no parallelism) to 64');
 
+  const profile = nonEmpty('--profile', str('profile'));
+  if (profile !== undefined) options.profile = parseProfile(profile);
+
   if (options.checkAdapter && options.skipAdapterCheck) {
     throw new UsageError('--check-adapter and --skip-adapter-check exclude each other: --check-adapter runs only the adapter check');
   }
@@ -163,6 +168,15 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
     throw new UsageError('--coverage measures a target the runner starts: use it with --start');
   }
   return options;
+}
+
+/** `full`, or capabilities separated by commas (`routing` is implied). */
+function parseProfile(raw: string): Capability[] {
+  if (raw.trim() === 'full') return [...CAPABILITIES];
+  const names = raw.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const unknown = names.filter((c) => !(CAPABILITIES as readonly string[]).includes(c));
+  if (unknown.length > 0) throw new UsageError(`--profile ${JSON.stringify(raw)}: unknown capabilit${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (protocol §5: ${CAPABILITIES.join(', ')}, or "full")`);
+  return [...new Set(['routing', ...names])] as Capability[];
 }
 
 function describeParseError(err: Error & { code?: string }): string {

@@ -1,3 +1,4 @@
+import type { Capability } from '../protocol/manifest';
 import type { Level } from '../run/levels';
 
 /** The fw-conformance command's options, validated (see args.ts and help.ts). */
@@ -28,6 +29,11 @@ export interface CliOptions {
   failFast: boolean;
   coverage: boolean;
   quiet: boolean;
+  /**
+   * --profile: the capabilities the target is held to. Undefined: the full profile, unless the
+   * expectations file records one.
+   */
+  profile?: Capability[];
 }
 
 export const DEFAULTS = {

@@ -6,11 +6,11 @@ import type { Expectation, ExpectationsFile } from './types';
 const SCHEMA_REF = 'https://fw-conformance.local/schema/expectations.schema.json';
 
 /**
- * The expectations file after a run (--update-expectations): it lists exactly the must/implied
- * results of this run that are failed, errored or timed-out, so that the same results match it.
+ * The expectations file after a run (--update-expectations): one entry per must/implied rule
+ * charged with a failure (failed, errored, timed-out) or not run, and the declared capabilities as
+ * the profile, so that the same results match it.
  * - Entries for ids not in this run (filtered out) are kept as they are.
- * - A hand-written rule entry is kept (with its new status) while the rule is still bad; it then
- *   covers its scenarios, which get no entries of their own.
+ * - Hand-written scenario entries are kept (with their new status) while the scenario is still bad.
  * - Every kept entry keeps its reason and issue; a new one gets the failure's first line as reason.
  */
 export function updateExpectations(
@@ -18,43 +18,33 @@ export function updateExpectations(
   implementation: string,
   rules: RuleResult[],
   scenarios: ScenarioResult[],
+  declared?: readonly string[],
 ): ExpectationsFile {
   const previous = new Map((existing?.expected ?? []).map((e) => [e.id, e]));
   const inRun = new Set([...rules.map((r) => r.id), ...scenarios.map((s) => s.id)]);
   const next = new Map<string, Expectation>();
   for (const e of existing?.expected ?? []) if (!inRun.has(e.id)) next.set(e.id, e);
 
-  const coveringRules = new Set<string>();
-  for (const r of rules) {
-    if (!previous.has(r.id) || !levelCounts(r.level) || !isBad(r.status)) continue;
-    next.set(r.id, keep(previous.get(r.id)!, r.status as Expectation['status']));
-    coveringRules.add(r.id);
-  }
   for (const s of scenarios) {
-    if (!levelCounts(s.level) || !isBad(s.status)) continue;
-    if (s.rules.some((id) => coveringRules.has(id))) continue;
     const before = previous.get(s.id);
-    next.set(s.id, before ? keep(before, s.status as Expectation['status']) : { id: s.id, status: s.status as Expectation['status'], reason: firstLine(s.message) });
+    if (before && levelCounts(s.level) && isBad(s.status)) next.set(s.id, { ...before, status: s.status as Expectation['status'] });
   }
-  // A bad rule decided only by reference-level scenarios (see aggregateRules), or a rule none of
-  // whose scenarios ran, needs its own entry.
   for (const r of rules) {
-    if (!levelCounts(r.level) || !(isBad(r.status) || r.status === 'skipped') || next.has(r.id)) continue;
-    const covered = r.counted.every((id) => next.has(id) || !scenarios.some((s) => s.id === id && s.status === r.status));
-    if (!covered) {
-      const reason = r.status === 'skipped' ? 'none of its scenarios ran' : 'decided by reference-level scenarios';
-      next.set(r.id, { ...(previous.get(r.id) ?? { reason }), id: r.id, status: r.status as Expectation['status'] });
-    }
+    if (!levelCounts(r.level) || !(isBad(r.status) || r.status === 'skipped')) continue;
+    const charged = r.outcomes.filter((o) => o.status === r.status);
+    // A rule whose failures all have kept scenario entries is explained by them.
+    if (r.status !== 'skipped' && !previous.has(r.id) && charged.length > 0 && charged.every((o) => next.has(o.scenario))) continue;
+    const before = previous.get(r.id);
+    const reason = r.status === 'skipped' ? 'none of its scenarios ran' : firstLine(charged[0]?.message);
+    next.set(r.id, before ? { ...before, status: r.status as Expectation['status'] } : { id: r.id, status: r.status as Expectation['status'], reason });
   }
+  const profile = declared !== undefined ? [...declared] : existing?.profile;
   return {
     $schema: existing?.$schema ?? SCHEMA_REF,
     implementation: existing?.implementation ?? implementation,
+    ...(profile !== undefined ? { profile } : {}),
     expected: [...next.values()].sort((a, b) => a.id.localeCompare(b.id)),
   };
-}
-
-function keep(before: Expectation, status: Expectation['status']): Expectation {
-  return { ...before, status };
 }
 
 function firstLine(message: string | undefined): string {

@@ -8,6 +8,9 @@ export interface WorldParameters {
   target: TargetAddress;
   /** Capabilities the target declared in /__fw/info; absent means "ask the target". */
   capabilities?: string[];
+  /** Limits of the HTTP server in front of the adapter (protocol §3.1), and its name. */
+  serverLimits?: string[];
+  server?: string;
   requestTimeoutMs: number;
   /** fast-check seed for the properties of this run. */
   seed: number;
@@ -28,8 +31,10 @@ export const MEDIA = {
   repro: 'application/vnd.fw.repro+json',
   /** JSON {capability, message}: the scenario was not run because the target lacks a capability. */
   unsupported: 'application/vnd.fw.unsupported+json',
-  /** JSON {property, seed, numRuns, path?, counterexample?, gherkin?, curl?, divergences?}. */
+  /** JSON {property, seed, numRuns, path?, counterexample?, gherkin?, curl?, divergences?, outcomes?}. */
   property: 'application/vnd.fw.property+json',
+  /** JSON {message, rule?, definition?}: the application did not boot although the scenario expects it to. */
+  boot: 'application/vnd.fw.boot+json',
 } as const;
 
 export const DEFAULT_WORLD_PARAMETERS: Omit<WorldParameters, 'target'> = {

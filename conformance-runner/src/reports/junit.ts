@@ -3,8 +3,8 @@ import type { ConformanceReport } from './model';
 
 /**
  * junit.xml, built here rather than by cucumber's formatter so that it carries the suite's own
- * statuses: failed → <failure>, errored and timed-out → <error>, unsupported and skipped →
- * <skipped>. One testsuite per feature file; the testcase name starts with the scenario id.
+ * statuses: failed → <failure>, errored and timed-out → <error>, blocked, unsupported and skipped
+ * → <skipped> (a blocked scenario's failure is charged to the rule that blocks it). One testsuite per feature file; the testcase name starts with the scenario id.
  */
 export function renderJunit(report: ConformanceReport): string {
   const byFeature = new Map<string, ConformanceReport['scenarios']>();
@@ -19,7 +19,7 @@ export function renderJunit(report: ConformanceReport): string {
     tests: all.length,
     failures: count(all, 'failed'),
     errors: count(all, 'errored', 'timed-out'),
-    skipped: count(all, 'unsupported', 'skipped'),
+    skipped: count(all, 'blocked', 'unsupported', 'skipped'),
     time: seconds(report.timing.wallMs),
   });
   for (const [file, scenarios] of byFeature) {
@@ -28,7 +28,7 @@ export function renderJunit(report: ConformanceReport): string {
       tests: scenarios.length,
       failures: count(scenarios, 'failed'),
       errors: count(scenarios, 'errored', 'timed-out'),
-      skipped: count(scenarios, 'unsupported', 'skipped'),
+      skipped: count(scenarios, 'blocked', 'unsupported', 'skipped'),
       time: seconds(scenarios.reduce((t, s) => t + s.durationMs, 0)),
     });
     for (const s of scenarios) {
@@ -41,7 +41,7 @@ export function renderJunit(report: ConformanceReport): string {
       const firstLine = message.split('\n')[0] ?? '';
       if (s.status === 'failed') tc.ele('failure', { message: firstLine, type: 'failed' }).txt(message);
       else if (s.status === 'errored' || s.status === 'timed-out') tc.ele('error', { message: firstLine, type: s.status }).txt(message);
-      else if (s.status === 'unsupported' || s.status === 'skipped') tc.ele('skipped', { message: `${s.status}: ${firstLine}` });
+      else if (s.status === 'blocked' || s.status === 'unsupported' || s.status === 'skipped') tc.ele('skipped', { message: `${s.status}: ${firstLine}` });
     }
   }
   return root.end({ prettyPrint: true });

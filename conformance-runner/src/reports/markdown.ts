@@ -1,20 +1,29 @@
-import { LEVELS } from '../run/levels';
+import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES } from '../run/status';
 import type { ConformanceReport } from './model';
+import { verdictWords } from './words';
 
 /** CI job pages truncate long summaries: a rule shows its first few failing scenarios. */
 const MAX_SCENARIOS_PER_RULE = 5;
+const MAX_ROOT_CAUSES = 20;
 
-/** conformance.md: a summary for CI job pages (GitHub's $GITHUB_STEP_SUMMARY, merge-request notes). */
+/**
+ * conformance.md: a summary for CI job pages (GitHub's $GITHUB_STEP_SUMMARY, merge-request notes).
+ * Read top down while fixing: the verdict, then the root causes (fix the first, run again), then
+ * what the profile leaves untested, then the details.
+ */
 export function renderMarkdown(report: ConformanceReport): string {
   const impl = report.implementation ? `${report.implementation.name} ${report.implementation.version} (${report.implementation.language})` : 'unknown implementation';
-  const icon = report.verdict === 'pass' ? '✅' : '❌';
+  const words = verdictWords(report);
   const lines: string[] = [
-    `# fw-conformance: ${icon} ${report.verdict.toUpperCase()}`,
+    `# fw-conformance: ${words.icon} ${words.title}`,
     '',
-    `**${cell(impl)}** — suite ${report.suite.version}, ${report.summary.conformance.percent}% of must + implied rules pass (${report.summary.conformance.passed}/${report.summary.conformance.total}).`,
+    `**${cell(impl)}** — suite ${report.suite.version}, ${report.summary.conformance.percent}% of must + implied rules pass (${report.summary.conformance.passed}/${report.summary.conformance.total}); ` +
+      `profile: ${report.profile.full ? 'full' : `partial (${report.profile.declared.length} of ${report.profile.declared.length + report.profile.missing.length} capabilities)`}.`,
     '',
     `Verdict: ${cell(report.verdictReason)}`,
+    '',
+    `CI gate: **${report.gate.pass ? 'pass' : 'fail'}** (exit ${report.gate.pass ? 0 : 1}) — ${cell(report.gate.reason)}`,
     '',
   ];
   if (!report.complete) lines.push(`> **Incomplete run:** ${cell(report.incompleteReason ?? 'interrupted')}`, '');
@@ -22,9 +31,12 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (check && check.failed > 0) {
     lines.push(`> **Adapter check: ${check.failed} failed.** The adapter deviates from protocol 2; scenarios that errored may share these causes (see [Adapter check](#adapter-check)). The verdict is about rules only.`, '');
   }
+
+  lines.push(...rootCauseSection(report));
+  lines.push(...profileSection(report));
+
   lines.push(`Seed \`${report.seed}\`, ${report.numRuns} runs per property. Wall time ${(report.timing.wallMs / 1000).toFixed(1)} s` +
     (report.timing.medianRequestMs !== null ? `, ${report.timing.requests} HTTP requests, median ${report.timing.medianRequestMs.toFixed(2)} ms.` : '.'), '');
-
   lines.push('| | ' + STATUSES.join(' | ') + ' | total |', '|---|' + STATUSES.map(() => '---:').join('|') + '|---:|');
   for (const [what, counts] of [['rules', report.summary.rules], ['scenarios', report.summary.scenarios]] as const) {
     for (const level of LEVELS) {
@@ -40,42 +52,75 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (report.expectations) {
     const e = report.expectations;
     lines.push(`## Expectations (${cell(e.file)})`, '', `${e.matched} expected results matched, ${e.mismatches.length} mismatches.`, '');
+    if (e.profile) lines.push(`- profile: ${e.profile.status === 'matches' ? 'matches' : `**differs** — ${cell(e.profile.message)}`}`);
     for (const m of e.mismatches) lines.push(`- **${m.kind}** \`${m.id}\` (${m.level}): expected ${m.expected}, got ${m.actual}${m.reason ? ` — ${cell(oneLine(m.reason))}` : ''}`);
     if (e.unknown.length > 0) lines.push(`- stale entries (no such scenario or rule): ${e.unknown.map((id) => `\`${id}\``).join(', ')}`);
     lines.push('');
   }
 
-  const failing = report.rules.filter((r) => isBad(r.status) || (r.level !== 'reference' && r.status === 'skipped'));
+  const failing = report.rules.filter((r) => isBad(r.status) || r.status === 'blocked' || (levelCounts(r.level) && r.status === 'skipped'));
   if (failing.length > 0) {
-    lines.push('## Rules that do not pass', '', '| rule | level | status | scenarios |', '|---|---|---|---|');
-    const byId = new Map(report.scenarios.map((s) => [s.id, s]));
+    lines.push('## Rules that do not pass', '', '| rule | level | status | evidence |', '|---|---|---|---|');
     for (const r of failing) {
-      const bad = r.counted.map((id) => byId.get(id)).filter((s) => s !== undefined && s.status !== 'passed');
-      const shown = bad.slice(0, MAX_SCENARIOS_PER_RULE).map((s) => `\`${s!.id}\` ${s!.status}${s!.message ? `: ${cell(oneLine(s!.message))}` : ''}`);
+      const bad = r.outcomes.filter((o) => o.status !== 'passed');
+      const shown = bad.slice(0, MAX_SCENARIOS_PER_RULE).map((o) =>
+        `\`${o.scenario}\` ${o.status}${o.blockedBy ? ` by \`${o.blockedBy}\`` : ''}${o.message && !o.blockedBy ? `: ${cell(oneLine(o.message))}` : ''}`);
       if (bad.length > MAX_SCENARIOS_PER_RULE) shown.push(`… and ${bad.length - MAX_SCENARIOS_PER_RULE} more (see conformance.html)`);
-      const detail = shown.join('<br>');
-      lines.push(`| \`${r.id}\` | ${r.level} | ${r.status} | ${detail} |`);
+      lines.push(`| \`${r.id}\` | ${r.level} | ${r.status}${r.blockedBy.length > 0 ? ` (by ${r.blockedBy.map((b) => `\`${b}\``).join(', ')})` : ''} | ${shown.join('<br>')} |`);
     }
     lines.push('');
   }
   if (report.warnings.length > 0) {
     lines.push('## Warnings', '', ...report.warnings.map((w) => `- ${cell(w)}`), '');
   }
-  lines.push('Reports: `conformance.html` (rule matrix, reproductions), `conformance.json`, `junit.xml`, `cucumber.html`.', '');
+  lines.push('Reports: `conformance.html` (root causes, failures with reproductions, rule matrix), `conformance.json`, `junit.xml`, `cucumber.html`.', '');
   return lines.join('\n');
 }
 
-/** "Adapter check": counts, then every failed and warned check with its first deviation. */
+/** The rules charged with failures, most blocking first, each with its first failure. */
+function rootCauseSection(report: ConformanceReport): string[] {
+  const roots = report.rootCauses.filter((r) => levelCounts(r.level));
+  if (roots.length === 0) return [];
+  const byId = new Map(report.scenarios.map((s) => [s.id, s]));
+  const lines = ['## Root causes', '', 'Each failure is charged to one rule; failures that rely on a failing rule are *blocked* by it and charged there. Fix the first line and run again.', '',
+    '| # | rule | level | fails in | blocks | first failure |', '|---:|---|---|---|---|---|'];
+  roots.slice(0, MAX_ROOT_CAUSES).forEach((r, i) => {
+    const first = r.failing.map((id) => byId.get(id)).find((s) => s !== undefined);
+    const detail = first ? `\`${first.id}\`${first.message ? `: ${cell(oneLine(first.boot?.definition ? `refused at boot: ${first.boot.definition}: ${first.boot.message}` : first.message))}` : ''}` : '';
+    const blocks = r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.slice(0, 4).map((b) => `\`${b}\``).join(', ')}${r.blockedRules.length > 4 ? ', …' : ''}` : ''}`;
+    lines.push(`| ${i + 1} | \`${r.rule}\` | ${r.level} | ${r.failing.length} scenario(s) | ${blocks} | ${detail} |`);
+  });
+  if (roots.length > MAX_ROOT_CAUSES) lines.push(`| | … and ${roots.length - MAX_ROOT_CAUSES} more | | | | |`);
+  lines.push('');
+  return lines;
+}
+
+function profileSection(report: ConformanceReport): string[] {
+  const p = report.profile;
+  if (p.full && report.options.tags === null && report.options.rules.length === 0 && report.options.levels.length === 0) return [];
+  const lines = ['## Profile', ''];
+  lines.push(`Declared: ${p.declared.map((c) => `\`${c}\``).join(', ') || 'none'}.`);
+  if (!p.full) lines.push('', `**Not declared:** ${p.missing.map((c) => `\`${c}\``).join(', ')} — their scenarios were not run, and count as not passed.`);
+  if (p.requested) lines.push('', `Held to the profile ${p.requested.map((c) => `\`${c}\``).join(', ')}.`);
+  if (p.untested.length > 0) {
+    const shown = p.untested.slice(0, 30).map((id) => `\`${id}\``).join(', ');
+    lines.push('', `must and implied rules left untested (${p.untested.length}): ${shown}${p.untested.length > 30 ? ', …' : ''}.`);
+  }
+  lines.push('');
+  return lines;
+}
+
+/** "Adapter check": counts, then every failed, warned and noted check with its first line. */
 function adapterCheckSection(report: ConformanceReport): string[] {
   const check = report.adapterCheck;
   if (!check) {
     return ['## Adapter check', '', report.options.skipAdapterCheck ? 'Skipped (`--skip-adapter-check`).' : 'Not run (the run stopped before it, or it did not finish).', ''];
   }
   const lines = ['## Adapter check', '',
-    `${check.passed} passed, ${check.failed} failed, ${check.warnings} warnings, ${check.skipped} skipped (protocol smoke test, \`--check-adapter\`; informative, it does not change the verdict).`, ''];
-  const shown = check.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    `${check.passed} passed, ${check.failed} failed, ${check.warnings} warnings, ${check.notes} notes, ${check.skipped} skipped (protocol smoke test, \`--check-adapter\`; informative, it does not change the verdict; notes are the framework's behaviour, not protocol faults).`, ''];
+  const shown = check.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'note');
   for (const c of shown) {
-    lines.push(`- **${c.status === 'fail' ? 'FAIL' : 'WARN'}** \`${c.id}\` (${cell(c.section)}) ${cell(c.title)}${c.message ? ` — ${cell(oneLine(c.message, 300))}` : ''}`);
+    lines.push(`- **${c.status.toUpperCase()}** \`${c.id}\` (${cell(c.section)}) ${cell(c.title)}${c.message ? ` — ${cell(oneLine(c.message, 300))}` : ''}`);
   }
   if (shown.length > 0) lines.push('');
   return lines;

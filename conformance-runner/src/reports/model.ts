@@ -1,11 +1,12 @@
 import type { Exchange } from '../protocol/AdapterClient';
 import type { Info } from '../protocol/manifest';
 import type { Comparison } from '../expectations/compare';
-import type { Summary } from '../run/aggregate';
+import type { RootCause, Summary } from '../run/aggregate';
+import type { Gate, Profile, VerdictKind } from '../run/verdict';
 import type { Level } from '../run/levels';
 import type { PropertyInfo, RuleResult, ScenarioResult } from '../run/results';
 
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 /** conformance.json (schema: conformance-runner/schema/report.schema.json). */
 export interface ConformanceReport {
@@ -23,8 +24,13 @@ export interface ConformanceReport {
   finishedAt: string;
   complete: boolean;
   incompleteReason: string | null;
-  verdict: 'pass' | 'fail';
+  verdict: VerdictKind;
   verdictReason: string;
+  /** Whether the run passes as a CI gate: the exit status (0 when it passes). */
+  gate: Gate;
+  profile: Profile;
+  /** Rules charged with failures, most blocking first (must/implied before reference). */
+  rootCauses: RootCause[];
   expectations: (Comparison & { file: string; implementation: string }) | null;
   /** The adapter check run before the suite; null when skipped (--skip-adapter-check) or not run. */
   adapterCheck: AdapterCheckSummary | null;
@@ -52,6 +58,7 @@ export interface ReportOptions {
   failFast: boolean;
   coverage: boolean;
   skipAdapterCheck: boolean;
+  profile: string[] | null;
 }
 
 /**
@@ -62,12 +69,14 @@ export interface AdapterCheckSummary {
   passed: number;
   failed: number;
   warnings: number;
+  /** Framework observations: what the framework did that the suite itself will judge (never protocol faults). */
+  notes: number;
   skipped: number;
   durationMs: number;
   checks: AdapterCheckEntry[];
 }
 
-export type AdapterCheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+export type AdapterCheckStatus = 'pass' | 'fail' | 'warn' | 'note' | 'skip';
 
 export interface AdapterCheckEntry {
   id: string;
@@ -84,6 +93,10 @@ export interface AdapterCheckEntry {
 /** A scenario as conformance.json shows it: the run's result, flattened, with nulls for "none". */
 export interface ReportScenario
   extends Pick<ScenarioResult, 'id' | 'name' | 'feature' | 'rules' | 'level' | 'capabilities' | 'status' | 'durationMs'> {
+  /** For a blocked scenario: the root-cause rule that blocks it. */
+  blockedBy: string | null;
+  /** The rule of a definition the framework refused to boot, with that definition. */
+  boot: { message: string; rule: string | null; definition: string | null } | null;
   message: string | null;
   step: string | null;
   /** HTTP requests the runner measured during the scenario (null when not measured). */
@@ -130,6 +143,8 @@ export function toReportScenario(s: ScenarioResult, secrets: string[]): ReportSc
   return {
     id: s.id, name: s.name, feature: s.feature, rules: s.rules, level: s.level, capabilities: s.capabilities,
     status: s.status, durationMs: s.durationMs,
+    blockedBy: s.blockedBy ?? null,
+    boot: s.boot ? { message: s.boot.message, rule: s.boot.rule ?? null, definition: s.boot.definition ?? null } : null,
     message: s.message ?? null, step: s.step ?? null,
     requests: s.timing ? s.timing.requests : null,
     manifest: s.repro?.manifest ?? null,

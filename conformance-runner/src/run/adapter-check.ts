@@ -29,6 +29,7 @@ export function summariseAdapterCheck(report: CheckReport, secrets: readonly str
     passed: report.counts.pass,
     failed: report.counts.fail,
     warnings: report.counts.warn,
+    notes: report.counts.note,
     skipped: report.counts.skip,
     durationMs: report.durationMs,
     checks: report.checks.map((c) => ({
@@ -37,15 +38,15 @@ export function summariseAdapterCheck(report: CheckReport, secrets: readonly str
       title: scrub(c.title),
       status: c.status,
       message: c.messages.length > 0 ? scrub(c.messages.join('\n')) : null,
-      evidence: c.status === 'fail' || c.status === 'warn' ? c.evidence.map((e) => ({ sent: scrub(e.sent), got: scrub(e.got) })) : [],
+      evidence: c.status === 'fail' || c.status === 'warn' || c.status === 'note' ? c.evidence.map((e) => ({ sent: scrub(e.sent), got: scrub(e.got) })) : [],
     })),
   };
 }
 
-/** `adapter check: 23 passed, 0 failed, 0 warnings` (`, N skipped` when any). */
+/** `adapter check: 23 passed, 0 failed, 0 warnings` (`, N notes` and `, N skipped` when any). */
 export function adapterCheckLine(report: CheckReport): string {
-  const { pass, fail, warn, skip } = report.counts;
-  return `adapter check: ${pass} passed, ${fail} failed, ${warn} warnings${skip > 0 ? `, ${skip} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`;
+  const { pass, fail, warn, note, skip } = report.counts;
+  return `adapter check: ${pass} passed, ${fail} failed, ${warn} warnings${note > 0 ? `, ${note} notes` : ''}${skip > 0 ? `, ${skip} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`;
 }
 
 export interface AdapterCheckConsoleOptions {
@@ -64,17 +65,17 @@ export interface AdapterCheckConsoleOptions {
  * formatted report of those checks only, and (when the suite runs next) a line saying the run goes on.
  */
 export function adapterCheckConsole(report: CheckReport, options: AdapterCheckConsoleOptions): string {
-  const { fail, warn } = report.counts;
+  const { fail, warn, note } = report.counts;
   if (options.quiet && fail === 0) return '';
   const lines = [adapterCheckLine(report)];
-  if (fail > 0 || warn > 0) {
-    const shown: CheckReport = { ...report, checks: report.checks.filter((c) => c.status === 'fail' || c.status === 'warn') };
+  if (fail > 0 || warn > 0 || note > 0) {
+    const shown: CheckReport = { ...report, checks: report.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'note') };
     lines.push(formatCheckReport(shown, { color: options.color }));
     if (options.goesOn !== false) {
       lines.push(fail > 0
         ? 'adapter check: the run goes on (each scenario reports its own status, and failed checks do not change the verdict), ' +
           'but scenarios that error may share the causes above; skip the check with --skip-adapter-check'
-        : 'adapter check: no failure; the warnings above may explain unexpected results');
+        : 'adapter check: no failure; the warnings and notes above may explain unexpected results');
     }
   }
   return redactor(options.secrets ?? [])(lines.join('\n')) + '\n';

@@ -2,7 +2,8 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import { MEDIA } from '../protocol/world';
 import { classify, type StepOutcome } from './classify';
 import { TIMING_MEDIA } from './media';
-import type { PropertyInfo, Repro, RequestTiming, ScenarioResult } from './results';
+import { scenarioOutcomes } from './outcomes';
+import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from './results';
 import { describePickle, type ScenarioDef, type Suite } from './suite';
 
 interface Attempt {
@@ -13,6 +14,7 @@ interface Attempt {
   repro?: Repro;
   property?: PropertyInfo;
   timing?: RequestTiming;
+  boot?: BootRefusal;
 }
 
 interface TestCaseInfo {
@@ -107,6 +109,7 @@ export class Collector {
       else if (a.mediaType === MEDIA.repro) attempt.repro = normaliseRepro(parseJson(body, 'repro'));
       else if (a.mediaType === MEDIA.property) attempt.property = parseJson(body, 'property') as PropertyInfo;
       else if (a.mediaType === TIMING_MEDIA) attempt.timing = parseJson(body, 'timing') as RequestTiming;
+      else if (a.mediaType === MEDIA.boot) attempt.boot = parseJson(body, 'boot') as BootRefusal;
     } else if (envelope.testCaseFinished) {
       const finished = envelope.testCaseFinished;
       const attempt = this.attempts.get(finished.testCaseStartedId);
@@ -122,8 +125,10 @@ export class Collector {
         capabilities: def.capabilities, status: verdict.status,
         durationMs: Math.max(0, Math.round(toMs(finished.timestamp) - attempt.startedMs)),
         message: verdict.message, step: verdict.step,
-        repro: attempt.repro, property: attempt.property, timing: attempt.timing,
+        repro: attempt.repro, property: attempt.property, timing: attempt.timing, boot: attempt.boot,
+        outcomes: [],
       };
+      result.outcomes = scenarioOutcomes(def, result);
       this.results.set(def.id, result);
       this.events.onFinished?.(result);
     }

@@ -1,3 +1,4 @@
+import type { Outcome } from '../attribution/resolve';
 import type { Exchange } from '../protocol/AdapterClient';
 import type { Level } from './levels';
 import type { Status } from './status';
@@ -6,6 +7,13 @@ import type { Status } from './status';
 export interface Repro {
   manifest?: unknown;
   exchanges: Exchange[];
+}
+
+/** MEDIA.boot: a refused boot, narrowed to the definition the framework refuses (attribution/diagnoseBoot.ts). */
+export interface BootRefusal {
+  message: string;
+  rule?: string;
+  definition?: string;
 }
 
 /** MEDIA.property: a fast-check property's run (seed always; counterexample on failure). */
@@ -18,6 +26,8 @@ export interface PropertyInfo {
   gherkin?: string;
   curl?: string | string[];
   divergences?: unknown[];
+  /** One entry per rule the property checked; each distinct failure with its own counterexample. */
+  outcomes?: Array<Omit<Outcome, 'scenario'>>;
   [key: string]: unknown;
 }
 
@@ -44,6 +54,14 @@ export interface ScenarioResult {
   repro?: Repro;
   property?: PropertyInfo;
   timing?: RequestTiming;
+  boot?: BootRefusal;
+  /**
+   * The evidence this scenario gives, one entry per rule it speaks about: its own rule, and the
+   * rule of a definition the framework refused to boot. Blocking is decided over the whole run.
+   */
+  outcomes: Outcome[];
+  /** Set when the scenario's own outcome is blocked: the root-cause rule that blocks it. */
+  blockedBy?: string;
 }
 
 export interface RuleResult {
@@ -52,11 +70,25 @@ export interface RuleResult {
   section: string;
   statement: string;
   status: Status;
-  /** Every selected scenario tagged with the rule. */
+  /** Every selected scenario with evidence about the rule. */
   scenarios: string[];
   /**
    * Scenarios that decided the status. For a must/implied rule, scenarios whose own level is
    * `reference` are informative only and left out (docs/reports.md).
    */
   counted: string[];
+  /** The per-scenario evidence that decided the status (counted scenarios only). */
+  outcomes: RuleOutcome[];
+  /** Root-cause rules that block some of its failures (empty when none is blocked). */
+  blockedBy: string[];
+}
+
+/** One piece of evidence about a rule, as reports show it. */
+export interface RuleOutcome {
+  scenario: string;
+  status: Status;
+  /** For a blocked failure: the root-cause rule. */
+  blockedBy?: string;
+  step?: string;
+  message?: string;
 }

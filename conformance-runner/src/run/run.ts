@@ -6,22 +6,23 @@ import { compareWithExpectations, type Comparison } from '../expectations/compar
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
 import { updateExpectations } from '../expectations/update';
+import type { Capability } from '../protocol/manifest';
 import type { WorldParameters } from '../protocol/world';
 import { writeFileAtomic } from '../reports/atomic';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import { writeReports } from '../reports/write';
+import { verdictWords } from '../reports/words';
 import { openTarget, stopAllTargets, TargetError, type Target, type TargetDeath } from '../target';
 import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
-import { aggregateRules, summarise } from './aggregate';
+import { attribute, summarise } from './aggregate';
 import { Collector } from './collector';
 import { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
 import { Progress } from './progress';
 import type { ScenarioResult } from './results';
 import { select, SelectionError, type Selection } from './selection';
-import { isBad } from './status';
 import { loadSuite, SuiteError, type Suite } from './suite';
-import { decideVerdict } from './verdict';
+import { decideVerdict, profileOf } from './verdict';
 
 export interface RunEnvironment {
   /** Where relative paths of the command line are resolved (and --start commands run). */
@@ -163,6 +164,7 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
     const worldParameters: WorldParameters = {
       target: target.address,
       capabilities: target.info.capabilities,
+      ...(target.info.server ? { serverLimits: target.info.server.limits, server: target.info.server.name } : {}),
       requestTimeoutMs: options.requestTimeoutMs,
       seed,
       numRuns: options.numRuns,
@@ -314,33 +316,42 @@ interface FinishInput extends FinishBase {
 async function finish(input: FinishInput): Promise<number> {
   const { options, env, selection, collector } = input;
   const finished = collector.finished();
-  const scenarios: ScenarioResult[] = selection.scenarios.map((def) => {
+  const collected: ScenarioResult[] = selection.scenarios.map((def) => {
     const done = finished.get(def.id);
     if (done) return done;
     const stopped = input.inFlight?.get(def.id);
+    const status = stopped?.status ?? 'skipped';
+    const message = stopped?.message ?? (input.complete ? 'not run by cucumber' : `not run: ${(input.incompleteReason ?? 'the run stopped early').split('\n')[0]}`);
     return {
       id: def.id, name: def.name, feature: `${def.uri}:${def.line}`, rules: def.rules, level: def.level, capabilities: def.capabilities,
-      status: stopped?.status ?? 'skipped', durationMs: 0,
-      message: stopped?.message ?? (input.complete ? 'not run by cucumber' : `not run: ${(input.incompleteReason ?? 'the run stopped early').split('\n')[0]}`),
+      status, durationMs: 0, message,
+      outcomes: def.rules.map((rule) => ({ rule, scenario: def.id, status, message })),
     };
   });
   const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
-  const rules = aggregateRules(selection.rules, scenarios, warnings);
+  const attributed = attribute(selection.rules, collected, warnings, input.suite.ruleById);
+  const { rules, scenarios } = attributed;
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
+  const declared = input.target?.info.capabilities ?? [];
 
   let expectations = input.expectations;
   if (options.updateExpectations && options.expectations) {
     if (input.complete) {
-      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios);
+      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios, declared);
       writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
       if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.expected.length} entries)\n`);
     } else {
       warnings.push('the expectations file was not updated: the run is incomplete');
     }
   }
-  const comparison: Comparison | undefined = expectations ? compareWithExpectations(expectations, rules, scenarios, knownIds) : undefined;
+  const comparison: Comparison | undefined = expectations ? compareWithExpectations(expectations, rules, scenarios, knownIds, input.target ? declared : undefined) : undefined;
   if (comparison && comparison.unknown.length > 0) warnings.push(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`);
-  const verdict = decideVerdict(rules, input.complete, input.incompleteReason, comparison);
+  const requested = options.profile ?? (expectations?.profile as Capability[] | undefined) ?? null;
+  const profile = profileOf(declared, requested, rules);
+  const verdict = decideVerdict({
+    rules, complete: input.complete, incompleteReason: input.incompleteReason, comparison, profile,
+    filtered: selection.filters, rootCauses: attributed.rootCauses.filter((r) => r.level !== 'reference').map((r) => r.rule),
+  });
   const stats = requestStats(scenarios);
   const info = input.target?.info;
 
@@ -359,7 +370,7 @@ async function finish(input: FinishInput): Promise<number> {
       updateExpectations: options.updateExpectations, out: options.out, path: options.path ?? null, oracle: options.oracle ?? null,
       requestTimeoutMs: options.requestTimeoutMs, scenarioTimeoutMs: options.scenarioTimeoutMs ?? null,
       startTimeoutMs: options.startTimeoutMs, parallel: options.parallel, failFast: options.failFast, coverage: options.coverage,
-      skipAdapterCheck: options.skipAdapterCheck,
+      skipAdapterCheck: options.skipAdapterCheck, profile: options.profile ?? null,
     },
     startedAt: input.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -367,6 +378,9 @@ async function finish(input: FinishInput): Promise<number> {
     incompleteReason: input.complete ? null : input.incompleteReason ?? 'interrupted',
     verdict: verdict.verdict,
     verdictReason: verdict.reason,
+    gate: verdict.gate,
+    profile,
+    rootCauses: attributed.rootCauses,
     expectations: comparison && expectations
       ? { file: display(env.cwd, options.expectations!), implementation: expectations.implementation, ...comparison }
       : null,
@@ -388,7 +402,7 @@ async function finish(input: FinishInput): Promise<number> {
   const files = await writeReports(input.outDir, report, collector.envelopes);
   env.out(consoleSummary(report, scenarios, options.quiet));
   env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
-  return verdict.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+  return verdict.gate.pass ? EXIT.pass : EXIT.fail;
 }
 
 function clip(text: string, max: number): string {
@@ -406,32 +420,41 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
   const s = report.summary.scenarios.byStatus;
   const counted = (['must', 'implied'] as const).map((l) => report.summary.rules.byLevel[l]);
   const ref = report.summary.rules.byLevel.reference;
-  lines.push(`scenarios: ${s.total} — ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s['timed-out']} timed out, ${s.unsupported} unsupported, ${s.skipped} skipped`);
+  lines.push(`scenarios: ${s.total} — ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.errored} errored, ${s['timed-out']} timed out, ${s.unsupported} unsupported, ${s.skipped} skipped`);
   lines.push(`rules (must + implied): ${counted[0]!.total + counted[1]!.total} — ${counted[0]!.passed + counted[1]!.passed} passed (${report.summary.conformance.percent}%)` +
     `; reference (informative): ${ref.passed}/${ref.total} passed`);
-  const bad = report.rules.filter((r) => r.level !== 'reference' && isBad(r.status));
-  if (bad.length > 0) {
-    lines.push('must/implied rules that do not pass:');
+  const roots = report.rootCauses.filter((r) => r.level !== 'reference');
+  if (roots.length > 0) {
+    lines.push('root causes (each failure is charged to one rule; fix the first and run again):');
     const byId = new Map(scenarios.map((x) => [x.id, x]));
-    for (const r of bad) {
-      const failing = r.counted.map((id) => byId.get(id)).filter((x): x is ScenarioResult => x !== undefined && isBad(x.status));
-      const shown = failing.slice(0, 3).map((x) => `${x.id}${x.message ? ` — ${clip(x.message.split('\n')[0]!, 120)}` : ''}`);
-      if (failing.length > 3) shown.push(`${failing.length - 3} more`);
-      lines.push(`  ${r.status.toUpperCase()} ${r.id} (${r.level}): ${shown.join('; ')}`);
-    }
+    roots.slice(0, 15).forEach((r, i) => {
+      const status = report.rules.find((x) => x.id === r.rule)?.status ?? 'failed';
+      const first = r.failing.map((id) => byId.get(id)).find((x) => x !== undefined);
+      const why = first?.boot?.definition ? `refused at boot: ${first.boot.definition}` : first?.message?.split('\n')[0];
+      lines.push(`  ${i + 1}. ${status.toUpperCase()} ${r.rule} (${r.level}) in ${r.failing.length} scenario(s)${r.blocks > 0 ? `, blocks ${r.blocks}` : ''}` +
+        `${first ? `: ${first.id}${why ? ` — ${clip(why, 120)}` : ''}` : ''}`);
+    });
+    if (roots.length > 15) lines.push(`  … and ${roots.length - 15} more (conformance.md)`);
+  }
+  if (!report.profile.full) {
+    lines.push(`profile: partial — not declared: ${report.profile.missing.join(', ')} (${report.profile.untested.length} must/implied rules untested)`);
   }
   if (report.expectations && report.expectations.mismatches.length > 0) {
     lines.push(`differences from ${report.expectations.file}:`);
     for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: expected ${m.expected}, got ${m.actual}`);
   }
+  if (report.expectations?.profile?.status === 'differs') lines.push(`  profile: ${report.expectations.profile.message}`);
   if (!quiet) for (const w of report.warnings) lines.push(`warning: ${w.split('\n')[0]}`);
   const reminder = adapterCheckReminder(report.adapterCheck);
   if (reminder) lines.push(reminder);
-  if (!report.complete) lines.push(`INCOMPLETE: ${report.incompleteReason ?? 'interrupted'}`);
+  // The verdict line carries the first line of an incomplete run's reason; the rest (the target's last output) comes once, here.
+  const detail = report.incompleteReason?.split('\n').slice(1).join('\n').trim();
+  if (!report.complete && detail) lines.push(detail);
   const t = report.timing;
   lines.push(`time: ${(t.wallMs / 1000).toFixed(1)} s (suite ${(t.suiteMs / 1000).toFixed(1)} s); ${t.requests} HTTP requests` +
     (t.medianRequestMs !== null ? `, median ${t.medianRequestMs.toFixed(2)} ms, p95 ${t.p95RequestMs!.toFixed(2)} ms` : ''));
   lines.push(`seed: ${report.seed} (replay the properties with --seed ${report.seed})`);
-  lines.push(`verdict: ${report.verdict.toUpperCase()} — ${report.verdictReason}`);
+  lines.push(`verdict: ${verdictWords(report).title} — ${report.verdictReason}`);
+  lines.push(`gate: ${report.gate.pass ? 'PASS' : 'FAIL'} (exit ${report.gate.pass ? 0 : 1}) — ${report.gate.reason}`);
   return lines.join('\n') + '\n';
 }

@@ -15,6 +15,8 @@ export interface Selection {
   rules: RuleDef[];
   /** Tag expression for cucumber, undefined when everything runs. */
   tagExpression?: string;
+  /** The options that narrowed the run ("--rule params --tags '@x'"), undefined when everything runs. */
+  filters?: string;
 }
 
 /** A selection option names nothing or does not parse; the CLI turns it into exit code 2. */
@@ -71,10 +73,16 @@ export function select(suite: Suite, options: SelectionOptions): Selection {
   const covered = new Set(scenarios.flatMap((s) => s.rules));
   rules = rules.filter((r) => covered.has(r.id));
   const everything = scenarios.length === suite.scenarios.length;
+  const filters = [
+    ...(options.rules ?? []).map((r) => `--rule ${r}`),
+    ...(options.levels && options.levels.length > 0 ? [`--level ${options.levels.join(',')}`] : []),
+    ...(options.tags !== undefined && options.tags.trim() !== '' ? [`--tags ${JSON.stringify(options.tags)}`] : []),
+  ];
   return {
     scenarios,
     rules,
     tagExpression: everything ? undefined : [...idTags].map(escapeTag).join(' or '),
+    ...(everything && filters.length === 0 ? {} : { filters: filters.join(' ') || 'a part of the suite' }),
   };
 }
 

@@ -1,8 +1,11 @@
 /** Statuses of scenarios and rules in reports (docs/architecture.md "Attachments and statuses"). */
-export const STATUSES = ['passed', 'failed', 'errored', 'timed-out', 'unsupported', 'skipped'] as const;
+export const STATUSES = ['passed', 'failed', 'blocked', 'errored', 'timed-out', 'unsupported', 'skipped'] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** Statuses that mean "the implementation did not satisfy the scenario" for the verdict. */
+/**
+ * Statuses charged against the implementation. `blocked` is not among them: a blocked result
+ * relies on a rule that fails elsewhere, which is charged instead (docs/reports.md).
+ */
 export const BAD_STATUSES: readonly Status[] = ['failed', 'errored', 'timed-out'];
 
 export function isBad(status: Status): boolean {

@@ -20,6 +20,8 @@ export interface ScenarioDef {
   uri: string;
   line: number;
   rules: string[];
+  /** `@needs:` rules: prerequisites of every assertion of the scenario besides those of its steps. */
+  needs: string[];
   level: Level;
   capabilities: string[];
   property: boolean;
@@ -91,6 +93,7 @@ export function describePickle(pickle: Pickle, ruleById: Map<string, RuleDef>, w
     uri: pickle.uri,
     line,
     rules,
+    needs: unique(tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice(7))),
     level: scenarioLevel(levels),
     capabilities: unique(tags.filter((t) => t.startsWith('@capability:')).map((t) => t.slice(12))),
     property: tags.includes('@property'),

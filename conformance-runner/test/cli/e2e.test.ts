@@ -108,7 +108,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
       'UNSUPPORTED basic-unsupported (basic.unsupported): the target does not declare the capability "views"']) {
       assert.ok(r.stdout.split('\n').includes(line), `stdout has the line ${JSON.stringify(line)}:\n${r.stdout}`);
     }
-    assert.match(r.stdout, /verdict: FAIL — 3 of 5 must and implied rules do not pass/);
+    assert.match(r.stdout, /verdict: FAILS — 3 of 5 must and implied rules do not pass/);
     // The adapter check runs first; the fixture adapter fails some of it, and the run goes on.
     const check = CHECK_LINE.exec(r.stdout);
     assert.ok(check, `the adapter check summary line:\n${r.stdout}`);
@@ -132,7 +132,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
       'basic-unsupported': 'unsupported', 'basic-reference': 'failed', 'basic-property': 'passed',
     });
     assert.equal(report.complete, true);
-    assert.equal(report.verdict, 'fail');
+    assert.equal(report.verdict, 'fails');
     assert.equal(report.seed, 4242);
     assert.equal(report.implementation.name, 'fixture-adapter');
     const rules = Object.fromEntries(report.rules.map((x: { id: string; status: string }) => [x.id, x.status]));
@@ -159,7 +159,8 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     const report = readReport(out);
     assert.deepEqual(statuses(report), { 'basic-pass': 'passed', 'basic-reference': 'failed', 'basic-property': 'passed' });
     assert.ok(report.adapterCheck.failed > 0);
-    assert.equal(report.verdict, 'pass', 'failed adapter checks do not change the verdict');
+    assert.equal(report.verdict, 'partial', 'a narrowed run is partial; failed adapter checks do not change the verdict');
+    assert.equal(report.gate.pass, true);
     assert.deepEqual(report.options.rules, ['basic.pass']);
   });
 
@@ -171,38 +172,39 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(update.code, 0, update.stdout + update.stderr);
     const written = JSON.parse(fs.readFileSync(file, 'utf8'));
     assert.equal(written.implementation, 'fixture-adapter');
-    assert.deepEqual(written.expected.map((e: { id: string; status: string }) => `${e.id} ${e.status}`), ['basic-error errored', 'basic-fail failed', 'basic-timeout timed-out']);
+    assert.deepEqual(written.expected.map((e: { id: string; status: string }) => `${e.id} ${e.status}`), ['basic.error errored', 'basic.fail failed', 'basic.timeout timed-out']);
 
-    written.expected.find((e: { id: string }) => e.id === 'basic-fail').reason = 'known: our router answers 200 here';
+    written.expected.find((e: { id: string }) => e.id === 'basic.fail').reason = 'known: our router answers 200 here';
     fs.writeFileSync(file, JSON.stringify(written));
     const again = await fwConformance([...args, '--out', path.join(dir, 'r2')]);
     assert.equal(again.code, 0, again.stdout);
-    assert.match(again.stdout, /verdict: PASS — the results match the expectations file \(3 expected non-passing results\)/);
+    assert.match(again.stdout, /gate: PASS \(exit 0\) — the results match the expectations file \(3 expected non-passing results, profile routing, groups\)/);
     assert.equal(readReport(path.join(dir, 'r2')).expectations.matched, 3);
 
-    written.expected.push({ id: 'basic-pass', status: 'failed', reason: 'thought broken' });
-    written.expected = written.expected.filter((e: { id: string }) => e.id !== 'basic-error');
+    written.expected.push({ id: 'basic.pass', status: 'failed', reason: 'thought broken' });
+    written.expected = written.expected.filter((e: { id: string }) => e.id !== 'basic.error');
     fs.writeFileSync(file, JSON.stringify(written));
     const mismatch = await fwConformance([...args, '--out', path.join(dir, 'r3')]);
     assert.equal(mismatch.code, 1);
-    assert.match(mismatch.stdout, /unexpected-pass basic-pass: expected failed, got passed/);
-    assert.match(mismatch.stdout, /regression basic-error: expected passed, got errored/);
+    assert.match(mismatch.stdout, /unexpected-pass basic\.pass: expected failed, got passed/);
+    assert.match(mismatch.stdout, /regression basic\.error: expected passed, got errored/);
 
     await fwConformance([...args, '--out', path.join(dir, 'r4'), '--update-expectations']);
     const kept = JSON.parse(fs.readFileSync(file, 'utf8'));
-    assert.equal(kept.expected.find((e: { id: string }) => e.id === 'basic-fail').reason, 'known: our router answers 200 here', 'reasons are kept');
-    assert.ok(!kept.expected.some((e: { id: string }) => e.id === 'basic-pass'), 'entries that pass are dropped');
+    assert.equal(kept.expected.find((e: { id: string }) => e.id === 'basic.fail').reason, 'known: our router answers 200 here', 'reasons are kept');
+    assert.ok(!kept.expected.some((e: { id: string }) => e.id === 'basic.pass'), 'entries that pass are dropped');
+    assert.deepEqual(kept.profile, ['routing', 'groups'], 'the declared profile is recorded');
   });
 
   it('a target that dies mid-run: partial reports marked incomplete, the running scenario errored, exit 1', async () => {
     const out = tmp();
     const r = await fwConformance(['--start', ADAPTER, '--out', out], { suite: 'dying' });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /INCOMPLETE: the target exited with code 3 during the run/);
+    assert.match(r.stdout, /verdict: INCOMPLETE — the run is incomplete: the target exited with code 3 during the run/);
     const report = readReport(out);
     assert.equal(report.complete, false);
     assert.match(report.incompleteReason, /^the target exited with code 3 during the run; its last output:\nfixture adapter on \d+/);
-    assert.equal(report.verdict, 'fail');
+    assert.equal(report.verdict, 'fails');
     assert.deepEqual(statuses(report), { 'dying-first': 'passed', 'dying-kill': 'errored', 'dying-never': 'skipped' });
     assert.match(fs.readFileSync(path.join(out, 'badge.svg'), 'utf8'), />incomplete</);
   });
@@ -259,7 +261,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.deepEqual([withCheck.adapterCheck.failed, withCheck.adapterCheck.warnings, withCheck.adapterCheck.skipped], [0, 0, 0]);
     assert.equal(withCheck.adapterCheck.passed, Number(line[1]));
     assert.equal(withCheck.adapterCheck.checks.length, withCheck.adapterCheck.passed);
-    assert.match(fs.readFileSync(path.join(checked, 'conformance.md'), 'utf8'), /^## Adapter check\n\n[1-9]\d* passed, 0 failed, 0 warnings, 0 skipped /m);
+    assert.match(fs.readFileSync(path.join(checked, 'conformance.md'), 'utf8'), /^## Adapter check\n\n[1-9]\d* passed, 0 failed, 0 warnings, 0 notes, 0 skipped /m);
 
     assert.equal(b.code, 0, b.stdout + b.stderr);
     assert.ok(!b.stdout.includes('adapter check'), b.stdout);
@@ -294,7 +296,7 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^FAIL {2}process +§1 +the adapter process keeps running/m);
     assert.ok(!r.stdout.includes('the run goes on'), r.stdout);
-    assert.match(r.stdout, /INCOMPLETE: the target exited with code 3 during the run/);
+    assert.match(r.stdout, /verdict: INCOMPLETE — the run is incomplete: the target exited with code 3 during the run/);
     const report = readReport(out);
     assert.equal(report.complete, false);
     assert.deepEqual(Object.values(statuses(report)), ['skipped', 'skipped', 'skipped']);

@@ -47,48 +47,50 @@ describe('--update-expectations', () => {
   const rules = rulesOf(DEFS, scenarios);
   const known = new Set([...scenarios.map((s) => s.id), ...DEFS.map((d) => d.id)]);
 
-  it('lists exactly the bad must/implied scenarios, with the first line of the failure as reason', () => {
-    const f = updateExpectations(undefined, 'acme', rules, scenarios);
+  it('lists exactly the bad must/implied rules, with the first line of the failure as reason, and the declared profile', () => {
+    const f = updateExpectations(undefined, 'acme', rules, scenarios, ['routing']);
     assert.equal(f.implementation, 'acme');
+    assert.deepEqual(f.profile, ['routing']);
     assert.deepEqual(f.expected, [
-      { id: 'a-1', status: 'timed-out', reason: 'a-1 did not pass' },
-      { id: 'p-1', status: 'failed', reason: 'expected 404, got 200' },
+      { id: 'params.anchored', status: 'timed-out', reason: 'a-1 did not pass' },
+      { id: 'params.constraint-regex', status: 'failed', reason: 'expected 404, got 200' },
     ]);
   });
 
   it('round trip: the updated file validates, is written and read back, and matches the same run', () => {
-    const f = updateExpectations(undefined, 'acme', rules, scenarios);
+    const f = updateExpectations(undefined, 'acme', rules, scenarios, ['routing']);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-exp-')), 'expectations.json');
     fs.writeFileSync(file, JSON.stringify(f, null, 2));
     const read = loadExpectations(file);
-    const comparison = compareWithExpectations(read, rules, scenarios, known);
+    const comparison = compareWithExpectations(read, rules, scenarios, known, ['routing']);
     assert.deepEqual(comparison.mismatches, []);
     assert.equal(comparison.matched, 2);
+    assert.equal(comparison.profile?.status, 'matches');
   });
 
   it('keeps reasons and issues, updates statuses, drops entries that now pass, keeps entries not in the run', () => {
     const existing = {
       implementation: 'acme-old-name',
       expected: [
-        { id: 'p-1', status: 'errored' as const, reason: 'router bug', issue: 'https://example.com/issues/1' },
-        { id: 'p-2', status: 'failed' as const, reason: 'fixed since' },
+        { id: 'params.constraint-regex', status: 'errored' as const, reason: 'router bug', issue: 'https://example.com/issues/1' },
+        { id: 'groups.prefix', status: 'failed' as const, reason: 'unsupported since' },
         { id: 'not-selected', status: 'failed' as const, reason: 'filtered out of this run' },
       ],
     };
     const f = updateExpectations(existing, 'acme', rules, scenarios);
     assert.equal(f.implementation, 'acme-old-name');
     assert.deepEqual(f.expected, [
-      { id: 'a-1', status: 'timed-out', reason: 'a-1 did not pass' },
       { id: 'not-selected', status: 'failed', reason: 'filtered out of this run' },
-      { id: 'p-1', status: 'failed', reason: 'router bug', issue: 'https://example.com/issues/1' },
+      { id: 'params.anchored', status: 'timed-out', reason: 'a-1 did not pass' },
+      { id: 'params.constraint-regex', status: 'failed', reason: 'router bug', issue: 'https://example.com/issues/1' },
     ]);
   });
 
-  it('keeps a hand-written rule entry while the rule is still bad, instead of adding its scenarios', () => {
-    const existing = { implementation: 'acme', expected: [{ id: 'params.constraint-regex', status: 'failed' as const, reason: 'no regex support' }] };
+  it('keeps a hand-written scenario entry while the scenario is still bad, instead of adding its rule', () => {
+    const existing = { implementation: 'acme', expected: [{ id: 'p-1', status: 'failed' as const, reason: 'no regex support' }] };
     const f = updateExpectations(existing, 'acme', rules, scenarios);
-    assert.deepEqual(f.expected.map((e) => e.id), ['a-1', 'params.constraint-regex']);
-    assert.equal(f.expected[1]!.reason, 'no regex support');
+    assert.deepEqual(f.expected.map((e) => e.id), ['p-1', 'params.anchored']);
+    assert.equal(f.expected[0]!.reason, 'no regex support');
     assert.deepEqual(compareWithExpectations(f, rules, scenarios, known).mismatches, []);
   });
 

@@ -55,7 +55,7 @@ describe('curl commands rebuilt from exchanges', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const script = reproScript(EXCHANGES, origin);
+      const script = reproScript(EXCHANGES, { url: origin });
       const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const child = require('node:child_process').spawn('/bin/sh', ['-c', script], { env: { ...process.env, FW_TOKEN: 'replay-token', HOME: '/nowhere' } });
         let stderr = '';
@@ -75,8 +75,17 @@ describe('curl commands rebuilt from exchanges', () => {
     }
   });
 
+  it('after a started run: says how to start the adapter and defaults to it, FW_TARGET and FW_TOKEN override', () => {
+    const script = reproScript(EXCHANGES.slice(0, 1), { url: 'http://127.0.0.1:41999', start: "php -S 127.0.0.1:$PORT adapter/index.php" });
+    const lines = script.split('\n');
+    assert.equal(lines[1], "#   PORT=8080 TOKEN=secret HOST=127.0.0.1 sh -c 'php -S 127.0.0.1:$PORT adapter/index.php'");
+    assert.equal(lines[2], 'FW_TARGET=${FW_TARGET:-http://127.0.0.1:8080}');
+    assert.equal(lines[3], 'FW_TOKEN=${FW_TOKEN:-secret}');
+    assert.doesNotMatch(script, /41999/, 'the port of the run is gone by the time the report is read');
+  });
+
   it('refuses to run without the token variable', { skip: hasCurl ? false : 'curl is not installed' }, () => {
-    const r = spawnSync('/bin/sh', ['-c', reproScript(EXCHANGES.slice(0, 1), 'http://127.0.0.1:9')], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const r = spawnSync('/bin/sh', ['-c', reproScript(EXCHANGES.slice(0, 1), { url: 'http://127.0.0.1:9' })], { encoding: 'utf8', env: { PATH: process.env.PATH } });
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /set FW_TOKEN to the control-plane token of the adapter/);
   });

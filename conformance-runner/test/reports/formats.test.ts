@@ -93,7 +93,7 @@ describe('conformance.html', () => {
   });
 
   it('shows the verdict, the rule matrix by section and the reproduction of failures', () => {
-    assert.match(html, /class="verdict fail">FAIL</);
+    assert.match(html, /class="verdict fails">FAILS</);
     assert.match(html, /<h3>Endpoints \/ Route parameters<\/h3>/);
     assert.match(html, /<h3>Errors<\/h3>/);
     assert.match(html, /<tr id="rule-params.constraint-regex"><td><code>params.constraint-regex<\/code><\/td><td class="lv lv-must">must<\/td><td><span class="s s-failed">failed<\/span>/);
@@ -109,7 +109,7 @@ describe('the adapter check in conformance.html', () => {
   const html = renderHtml(sampleReport());
 
   it('has a section with the counts and only the checks that failed or warned, with their exchanges', () => {
-    assert.match(html, /<h2 id="adapter-check">Adapter check<\/h2><p>1 passed, 1 failed, 1 warnings, 1 skipped /);
+    assert.match(html, /<h2 id="adapter-check">Adapter check<\/h2><p>1 passed, 1 failed, 1 warnings, 0 notes, 1 skipped /);
     assert.match(html, /<tr id="check-manifest\.method"><td><code>manifest\.method<\/code><\/td><td><span class="s c-fail">fail<\/span>/);
     assert.match(html, /<tr id="check-boot-error">.*<span class="s c-warn">warn<\/span>/);
     assert.ok(!html.includes('id="check-info"') && !html.includes('id="check-url.generate"'), 'passed and skipped checks are only counted');
@@ -119,7 +119,7 @@ describe('the adapter check in conformance.html', () => {
   it('shows failed checks prominently, near the verdict', () => {
     const banner = html.indexOf('<div class="banner bad"><strong>Adapter check: 1 failed.</strong>');
     assert.ok(banner > 0, 'a banner');
-    assert.ok(banner < html.indexOf('<h2>Summary</h2>'), 'above the summary');
+    assert.ok(banner < html.indexOf('<h2 id="summary">Summary</h2>'), 'above the summary');
     assert.ok(!renderHtml(sampleReport({ adapterCheck: { ...sampleAdapterCheck(), failed: 0 } })).includes('banner bad'), 'no banner without a failure');
   });
 
@@ -185,16 +185,18 @@ describe('conformance.md', () => {
   const md = renderMarkdown(sampleReport());
 
   it('has the verdict, the counts table and the failing rules with scenario ids and one-line reasons', () => {
-    assert.match(md, /^# fw-conformance: ❌ FAIL/);
-    assert.match(md, /\| rules \(must\) \| 1 \| 1 \| 0 \| 0 \| 1 \| 1 \| 4 \|/);
+    assert.match(md, /^# fw-conformance: ❌ FAILS/);
+    assert.match(md, /\| rules \(must\) \| 1 \| 1 \| 0 \| 0 \| 0 \| 1 \| 1 \| 4 \|/);
     assert.match(md, /20% of must \+ implied rules pass \(1\/5\)/);
     assert.match(md, /\| `params.constraint-regex` \| must \| failed \| `params-xss` failed: expected 404, got 200 &lt;script&gt;/);
+    assert.match(md, /^## Root causes\n/m);
+    assert.match(md, /^\| 1 \| `params.constraint-regex` \| must \| 1 scenario\(s\) \| — \| `params-xss`: expected 404, got 200/m);
     assert.match(md, /\| `params.anchored` \| implied \| errored \| `params-adapter` errored: AdapterError: bad/);
     assert.ok(!md.includes('at stack'), 'reasons are one line');
   });
 
   it('has an "Adapter check" section listing the failed and warned checks with a one-line reason', () => {
-    assert.match(md, /^## Adapter check\n\n1 passed, 1 failed, 1 warnings, 1 skipped /m);
+    assert.match(md, /^## Adapter check\n\n1 passed, 1 failed, 1 warnings, 0 notes, 1 skipped /m);
     assert.match(md, /^- \*\*FAIL\*\* `manifest\.method` \(§2\.3\) a manifest with a route with method "FETCH" gets 400 kind manifest — §2\.3: POST \/__fw\/apps must answer 400 .*got 201 &lt;script&gt;.* \\\| piped$/m);
     assert.match(md, /^- \*\*WARN\*\* `boot-error` /m);
     assert.ok(!md.includes('second deviation'), 'one line per check');

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../src/protocol/AdapterClient';
-import { aggregateRules, summarise } from '../../src/run/aggregate';
+import { attribute, summarise } from '../../src/run/aggregate';
 import type { ScenarioResult } from '../../src/run/results';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport } from '../../src/reports/model';
 import { rule, scenario } from '../run/results';
@@ -40,7 +40,7 @@ export function sampleScenarios(): ScenarioResult[] {
 /** An adapter check with one check of each status; the failure quotes markup the adapter sent. */
 export function sampleAdapterCheck(): AdapterCheckSummary {
   return {
-    passed: 1, failed: 1, warnings: 1, skipped: 1, durationMs: 120,
+    passed: 1, failed: 1, warnings: 1, notes: 0, skipped: 1, durationMs: 120,
     checks: [
       { id: 'info', section: '§2.2', title: 'GET /__fw/info answers 200 with a valid info message for protocol 2', status: 'pass', message: 'acme 1.2.3 (PHP), protocol 2', evidence: [] },
       { id: 'manifest.method', section: '§2.3', title: 'a manifest with a route with method "FETCH" gets 400 kind manifest', status: 'fail',
@@ -58,7 +58,8 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
   const defs = [rule('params.constraint-regex', 'must', 'Endpoints / Route parameters'), rule('params.anchored', 'implied', 'Endpoints / Route parameters'),
     rule('groups.prefix', 'must', 'Endpoints / Groups'), rule('errors.not-found', 'must', 'Errors'), rule('errors.body', 'reference', 'Errors'),
     rule('named.name', 'must', 'Endpoints / Named routes')];
-  const rules = aggregateRules(defs, scenarios);
+  const attributed = attribute(defs, scenarios);
+  const rules = attributed.rules;
   const stats = requestStats(scenarios);
   return {
     reportVersion: REPORT_VERSION,
@@ -69,9 +70,12 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
     target: { url: 'http://127.0.0.1:8080', start: null },
     seed: 42, numRuns: 100,
     options: { tags: null, rules: [], levels: [], expectations: null, updateExpectations: false, out: 'reports', path: null, oracle: null,
-      requestTimeoutMs: 10000, scenarioTimeoutMs: null, startTimeoutMs: 30000, parallel: 0, failFast: false, coverage: false, skipAdapterCheck: false },
+      requestTimeoutMs: 10000, scenarioTimeoutMs: null, startTimeoutMs: 30000, parallel: 0, failFast: false, coverage: false, skipAdapterCheck: false, profile: null },
     startedAt: '2025-01-01T00:00:00.000Z', finishedAt: '2025-01-01T00:00:10.000Z',
-    complete: true, incompleteReason: null, verdict: 'fail', verdictReason: '3 of 4 must and implied rules do not pass',
+    complete: true, incompleteReason: null, verdict: 'fails', verdictReason: '3 of 4 must and implied rules do not pass',
+    gate: { pass: false, reason: 'must or implied rules do not pass' },
+    profile: { declared: ['routing'], missing: ['groups'], full: false, requested: null, untested: [] },
+    rootCauses: attributed.rootCauses,
     expectations: null,
     adapterCheck: sampleAdapterCheck(),
     summary: summarise(rules, scenarios),

@@ -49,7 +49,7 @@ describe('writeReports', () => {
   it('writes valid reports marked incomplete for an interrupted run (no testRunFinished)', async () => {
     const dir = tmp();
     const partial = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }, { id: 'b', steps: [{ status: 'PASSED' }], unfinished: true }]);
-    await writeReports(dir, sampleReport({ complete: false, incompleteReason: 'interrupted by SIGINT', verdict: 'fail', verdictReason: 'the run is incomplete: interrupted by SIGINT' }), partial);
+    await writeReports(dir, sampleReport({ complete: false, incompleteReason: 'interrupted by SIGINT', verdict: 'fails', verdictReason: 'the run is incomplete: interrupted by SIGINT' }), partial);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
     assert.deepEqual(allViolations('report', json), []);
     assert.equal(json.complete, false);

@@ -15,7 +15,7 @@ function result(id: string, status: CheckResult['status'], messages: string[] = 
 }
 
 function report(checks: CheckResult[]): CheckReport {
-  const counts = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  const counts = { pass: 0, fail: 0, warn: 0, note: 0, skip: 0 };
   for (const c of checks) counts[c.status] += 1;
   return {
     target: 'http://127.0.0.1:8080', implementation: { name: 'acme', version: '1.0.0', language: 'PHP' }, protocol: 2,
@@ -89,7 +89,7 @@ describe('the adapter check on the console', () => {
   it('warnings only: listed, and said not to be failures', () => {
     const text = adapterCheckConsole(WARNED, { color: false, quiet: false });
     assert.match(text, /^WARN {2}boot-error/m);
-    assert.match(text, /no failure; the warnings above may explain unexpected results/);
+    assert.match(text, /no failure; the warnings and notes above may explain unexpected results/);
   });
 
   it('--quiet prints the check only when something failed', () => {

@@ -4,7 +4,7 @@ import { formatResultLine, Progress } from '../../src/run/progress';
 import type { ScenarioDef } from '../../src/run/suite';
 import { scenario } from './results';
 
-const def = (id: string): ScenarioDef => ({ id, name: id, uri: 'features/x.feature', line: 1, rules: [], level: 'must', capabilities: [], property: false, tags: [] });
+const def = (id: string): ScenarioDef => ({ id, name: id, uri: 'features/x.feature', line: 1, rules: [], needs: [], level: 'must', capabilities: [], property: false, tags: [] });
 
 function run(tty: boolean, quiet = false): string {
   let out = '';

@@ -7,8 +7,12 @@ import type { RuleDef } from '../../src/run/suite';
 /** Builders of scenario and rule results for the runner's unit tests. */
 
 export function scenario(id: string, status: Status, rules: string[], level: Level = 'must', extra: Partial<ScenarioResult> = {}): ScenarioResult {
+  const message = status === 'passed' ? undefined : `${id} did not pass\nsecond line`;
+  const outcomeStatus = status === 'blocked' ? 'failed' : status;
   return { id, name: `scenario ${id}`, feature: 'features/01-x.feature:3', rules, level, capabilities: [], status, durationMs: 5,
-    ...(status === 'passed' ? {} : { message: `${id} did not pass\nsecond line` }), ...extra };
+    ...(message === undefined ? {} : { message }),
+    outcomes: rules.map((rule) => ({ rule, scenario: id, status: outcomeStatus, ...(extra.message ?? message ? { message: extra.message ?? message } : {}) })),
+    ...extra };
 }
 
 export function rule(id: string, level: Level = 'must', section = 'Section'): RuleDef {

@@ -2,139 +2,188 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compareWithExpectations } from '../../src/expectations/compare';
 import type { ExpectationsFile } from '../../src/expectations/types';
-import { decideVerdict } from '../../src/run/verdict';
+import { CAPABILITIES, type Capability } from '../../src/protocol/manifest';
+import type { RuleResult } from '../../src/run/results';
+import { decideVerdict, profileOf, type Verdict } from '../../src/run/verdict';
 import { rule, rulesOf, scenario } from './results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('errors.body', 'reference')];
-const file = (expected: ExpectationsFile['expected']): ExpectationsFile => ({ implementation: 'acme', expected });
+const ALL = [...CAPABILITIES] as string[];
+const file = (expected: ExpectationsFile['expected'], profile?: string[]): ExpectationsFile => ({ implementation: 'acme', expected, ...(profile ? { profile } : {}) });
 
-describe('verdict without expectations', () => {
-  it('passes when every must and implied rule passes, whatever the reference rules do', () => {
+function verdict(rules: RuleResult[], declared: string[] = ALL, extra: { requested?: Capability[]; filtered?: string; complete?: boolean; reason?: string } = {}): Verdict {
+  return decideVerdict({
+    rules, complete: extra.complete ?? true, incompleteReason: extra.reason,
+    profile: profileOf(declared, extra.requested ?? null, rules), filtered: extra.filtered,
+  });
+}
+
+describe('the verdict', () => {
+  it('conforms when every capability is declared and every must and implied rule passes, whatever the reference rules do', () => {
     const rules = rulesOf(DEFS, [
       scenario('a', 'passed', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied'),
       scenario('c', 'failed', ['errors.body'], 'reference'),
     ]);
-    const v = decideVerdict(rules, true, undefined);
-    assert.equal(v.verdict, 'pass');
-    assert.match(v.reason, /all 2 must and implied rules pass/);
+    const v = verdict(rules);
+    assert.equal(v.verdict, 'conforms');
+    assert.match(v.reason, /all 2 must and implied rules pass with the full profile/);
+    assert.deepEqual(v.gate, { pass: true, reason: 'the implementation conforms' });
   });
 
-  it('passes when a must rule is unsupported by the target, and says so', () => {
+  it('a routing-only target cannot conform: partial, and the gate fails by default', () => {
     const rules = rulesOf(DEFS.slice(0, 2), [scenario('a', 'unsupported', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')]);
-    const v = decideVerdict(rules, true, undefined);
-    assert.equal(v.verdict, 'pass');
-    assert.match(v.reason, /1 of them unsupported/);
+    const v = verdict(rules, ['routing']);
+    assert.equal(v.verdict, 'partial');
+    assert.match(v.reason, /^partial: the 1 must and implied rules that ran pass, but the target does not declare groups, middleware, .*route-files \(1 must and implied rules untested\)$/);
+    assert.equal(v.gate.pass, false);
+    assert.match(v.gate.reason, /partial profile: .*pass --profile routing/);
+  });
+
+  it('a partial target passes the gate when it is held to the profile it declares (--profile)', () => {
+    const rules = rulesOf(DEFS.slice(0, 2), [scenario('a', 'unsupported', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')]);
+    const v = verdict(rules, ['routing', 'groups'], { requested: ['routing', 'groups'] });
+    assert.equal(v.verdict, 'partial');
+    assert.equal(v.gate.pass, true);
+  });
+
+  it('the gate fails when the requested profile names a capability the target does not declare', () => {
+    const rules = rulesOf(DEFS.slice(0, 1), [scenario('a', 'passed', ['params.constraint-regex'])]);
+    const v = verdict(rules, ['routing'], { requested: ['routing', 'resources'] });
+    assert.equal(v.gate.pass, false);
+    assert.match(v.gate.reason, /does not declare resources/);
+  });
+
+  it('a narrowed run is partial, never conforms; the gate passes when what it selected passes', () => {
+    const rules = rulesOf(DEFS.slice(0, 1), [scenario('a', 'passed', ['params.constraint-regex'])]);
+    const v = verdict(rules, ALL, { filtered: '--rule params' });
+    assert.equal(v.verdict, 'partial');
+    assert.match(v.reason, /the run selects --rule params/);
+    assert.equal(v.gate.pass, true);
   });
 
   for (const status of ['failed', 'errored', 'timed-out'] as const) {
     it(`fails when a must rule is ${status}`, () => {
       const rules = rulesOf(DEFS, [scenario('a', status, ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')]);
-      const v = decideVerdict(rules, true, undefined);
-      assert.equal(v.verdict, 'fail');
+      const v = verdict(rules);
+      assert.equal(v.verdict, 'fails');
       assert.deepEqual(v.badRules, ['params.constraint-regex']);
+      assert.equal(v.gate.pass, false);
     });
   }
 
+  it('fails when a must rule is only blocked: its root cause fails', () => {
+    const rules = rulesOf(DEFS.slice(0, 2), [
+      scenario('a', 'failed', ['params.constraint-regex'], 'must', { outcomes: [{ rule: 'params.constraint-regex', scenario: 'a', status: 'failed', needs: ['params.anchored'] }] }),
+      scenario('b', 'failed', ['params.anchored'], 'implied'),
+    ]);
+    assert.deepEqual(rules.map((r) => [r.id, r.status, r.blockedBy]), [['params.constraint-regex', 'blocked', ['params.anchored']], ['params.anchored', 'failed', []]]);
+    const v = decideVerdict({ rules, complete: true, profile: profileOf(ALL, null, rules), rootCauses: ['params.anchored'] });
+    assert.equal(v.verdict, 'fails');
+    assert.deepEqual(v.badRules, ['params.anchored']);
+    assert.match(v.reason, /2 of 2 must and implied rules do not pass \(root causes: params\.anchored\)/);
+  });
+
   it('fails when a must rule did not run at all (undefined steps)', () => {
     const rules = rulesOf(DEFS.slice(0, 2), [scenario('a', 'skipped', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')]);
-    const v = decideVerdict(rules, true, undefined);
-    assert.equal(v.verdict, 'fail');
+    const v = verdict(rules);
+    assert.equal(v.verdict, 'fails');
     assert.match(v.reason, /were not run .*params\.constraint-regex/);
   });
 
   it('an incomplete run always fails', () => {
     const rules = rulesOf(DEFS.slice(0, 1), [scenario('a', 'passed', ['params.constraint-regex'])]);
-    const v = decideVerdict(rules, false, 'the target exited with code 1 during the run\nlast output');
-    assert.equal(v.verdict, 'fail');
+    const v = verdict(rules, ALL, { complete: false, reason: 'the target exited with code 1 during the run\nlast output' });
+    assert.equal(v.verdict, 'fails');
     assert.equal(v.reason, 'the run is incomplete: the target exited with code 1 during the run');
+    assert.equal(v.gate.pass, false);
   });
 });
 
-describe('verdict with an expectations file', () => {
+describe('the gate with an expectations file', () => {
   const scenarios = [
     scenario('a', 'failed', ['params.constraint-regex']), scenario('a2', 'passed', ['params.constraint-regex']),
     scenario('b', 'errored', ['params.anchored'], 'implied'), scenario('c', 'failed', ['errors.body'], 'reference'),
   ];
   const rules = rulesOf(DEFS, scenarios);
   const known = new Set(['a', 'a2', 'b', 'c', 'gone-but-known', ...DEFS.map((d) => d.id)]);
-  const verdictWith = (expected: ExpectationsFile['expected']) => {
-    const comparison = compareWithExpectations(file(expected), rules, scenarios, known);
-    return { comparison, verdict: decideVerdict(rules, true, undefined, comparison) };
+  const gateWith = (f: ExpectationsFile, declared: string[] = ALL, r = rules, s = scenarios) => {
+    const comparison = compareWithExpectations(f, r, s, known, declared);
+    return { comparison, verdict: decideVerdict({ rules: r, complete: true, comparison, profile: profileOf(declared, (f.profile as Capability[] | undefined) ?? null, r) }) };
   };
 
-  it('passes when the results match exactly (scenario entries)', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }]);
+  it('passes the gate when the results match exactly (rule entries); the verdict still says it fails', () => {
+    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' }]));
     assert.deepEqual(comparison.mismatches, []);
     assert.equal(comparison.matched, 2);
-    assert.equal(verdict.verdict, 'pass');
-    assert.match(verdict.reason, /match the expectations file \(2 expected/);
+    assert.equal(v.verdict, 'fails');
+    assert.equal(v.gate.pass, true);
+    assert.match(v.gate.reason, /match the expectations file \(2 expected/);
   });
 
-  it('a rule entry covers the failures of its scenarios', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' }]);
+  it('scenario entries explain the failures of their rule', () => {
+    const { comparison, verdict: v } = gateWith(file([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }]));
     assert.deepEqual(comparison.mismatches, []);
-    assert.equal(verdict.verdict, 'pass');
+    assert.equal(v.gate.pass, true);
   });
 
-  it('a failure the file does not list is a regression', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'a', status: 'failed' }]);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'b', 'passed', 'errored']]);
-    assert.equal(verdict.verdict, 'fail');
-    assert.match(verdict.reason, /1 result\(s\) differ from the expectations file/);
+  it('a failing rule the file does not list is a regression', () => {
+    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }]));
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'params.anchored', 'passed', 'errored']]);
+    assert.equal(v.gate.pass, false);
+    assert.match(v.gate.reason, /1 result\(s\) differ from the expectations file/);
   });
 
   it('a different failure status than expected is a regression', () => {
-    const { comparison } = verdictWith([{ id: 'a', status: 'timed-out' }, { id: 'b', status: 'errored' }]);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'a', 'timed-out', 'failed']]);
+    const { comparison } = gateWith(file([{ id: 'params.constraint-regex', status: 'timed-out' }, { id: 'params.anchored', status: 'errored' }]));
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'params.constraint-regex', 'timed-out', 'failed']]);
   });
 
-  it('an expected failure that now passes is an unexpected pass', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }, { id: 'a2', status: 'failed', reason: 'known bug' }]);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.reason]), [['unexpected-pass', 'a2', 'known bug']]);
-    assert.equal(verdict.verdict, 'fail');
-    assert.match(verdict.reason, /1 unexpected pass\(es\): update the expectations file/);
+  it('an expected failure that now passes is an unexpected pass, and fails the gate', () => {
+    const ok = [scenario('a', 'passed', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
+    const okRules = rulesOf(DEFS.slice(0, 2), ok);
+    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed', reason: 'known bug' }]), ALL, okRules, ok);
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.reason]), [['unexpected-pass', 'params.constraint-regex', 'known bug']]);
+    assert.equal(v.verdict, 'conforms');
+    assert.equal(v.gate.pass, false);
   });
 
   it('an expected failure that is now unsupported is a change', () => {
     const s2 = [scenario('a', 'unsupported', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
-    const comparison = compareWithExpectations(file([{ id: 'a', status: 'failed' }]), rulesOf(DEFS.slice(0, 2), s2), s2, known);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id]), [['changed', 'a']]);
+    const comparison = compareWithExpectations(file([{ id: 'params.constraint-regex', status: 'failed' }]), rulesOf(DEFS.slice(0, 2), s2), s2, known);
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id]), [['changed', 'params.constraint-regex']]);
   });
 
-  it('reference-level results never count, even when listed', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }, { id: 'c', status: 'errored' }]);
-    assert.deepEqual(comparison.informative, ['c']);
-    assert.equal(verdict.verdict, 'pass');
-  });
-
-  it('ids not run are ignored; ids the suite does not know are reported as stale', () => {
-    const { comparison, verdict } = verdictWith([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }, { id: 'gone-but-known', status: 'failed' }, { id: 'typo', status: 'failed' }]);
+  it('reference-level results never count, even when listed; unknown ids are stale', () => {
+    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' },
+      { id: 'errors.body', status: 'failed' }, { id: 'gone-but-known', status: 'failed' }, { id: 'typo', status: 'failed' }]));
+    assert.deepEqual(comparison.informative, ['errors.body']);
     assert.deepEqual(comparison.notRun, ['gone-but-known']);
     assert.deepEqual(comparison.unknown, ['typo']);
-    assert.equal(verdict.verdict, 'pass');
+    assert.equal(v.gate.pass, true);
   });
 
-  it('all passing beats the file: unexpected passes are listed but the run passes', () => {
-    const ok = [scenario('a', 'passed', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
-    const okRules = rulesOf(DEFS.slice(0, 2), ok);
-    const comparison = compareWithExpectations(file([{ id: 'a', status: 'failed' }]), okRules, ok, known);
-    assert.equal(comparison.mismatches[0]!.kind, 'unexpected-pass');
-    assert.equal(decideVerdict(okRules, true, undefined, comparison).verdict, 'pass');
+  it('a partial target passes only with its profile recorded, and fails when the declared capabilities change', () => {
+    const expected = [{ id: 'params.constraint-regex', status: 'failed' as const }, { id: 'params.anchored', status: 'errored' as const }];
+    const withUntested = [...scenarios, scenario('g', 'unsupported', ['groups.prefix'])];
+    const r = rulesOf([...DEFS, rule('groups.prefix')], withUntested);
+    assert.equal(gateWith(file(expected), ['routing'], r, withUntested).verdict.gate.pass, false);
+    assert.equal(gateWith(file(expected, ['routing']), ['routing'], r, withUntested).verdict.gate.pass, true);
+    const dropped = gateWith(file(expected, ['routing', 'groups']), ['routing']);
+    assert.equal(dropped.verdict.gate.pass, false);
+    assert.match(dropped.verdict.gate.reason, /no longer declares groups/);
+    const added = gateWith(file(expected, ['routing']), ['routing', 'groups']);
+    assert.match(added.verdict.gate.reason, /now declares groups: update the expectations file/);
   });
 
-  it('a must rule that did not run passes only when expected as skipped', () => {
+  it('a must rule that did not run is a regression unless expected as skipped', () => {
     const s2 = [scenario('a', 'skipped', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
     const r2 = rulesOf(DEFS.slice(0, 2), s2);
-    const without = compareWithExpectations(file([]), r2, s2, known);
-    assert.deepEqual(without.mismatches.map((m) => [m.kind, m.id, m.actual]), [['regression', 'params.constraint-regex', 'skipped']]);
-    assert.equal(decideVerdict(r2, true, undefined, without).verdict, 'fail');
-    const withIt = compareWithExpectations(file([{ id: 'a', status: 'skipped' }]), r2, s2, known);
-    assert.deepEqual(withIt.mismatches, []);
-    assert.equal(decideVerdict(r2, true, undefined, withIt).verdict, 'pass');
+    assert.deepEqual(gateWith(file([]), ALL, r2, s2).comparison.mismatches.map((m) => [m.kind, m.id, m.actual]), [['regression', 'params.constraint-regex', 'skipped']]);
+    assert.equal(gateWith(file([{ id: 'params.constraint-regex', status: 'skipped' }]), ALL, r2, s2).verdict.gate.pass, true);
   });
 
-  it('an incomplete run fails even when it matches', () => {
-    const comparison = compareWithExpectations(file([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }]), rules, scenarios, known);
-    assert.equal(decideVerdict(rules, false, 'interrupted by SIGINT', comparison).verdict, 'fail');
+  it('an incomplete run fails the gate even when it matches', () => {
+    const comparison = compareWithExpectations(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' }]), rules, scenarios, known);
+    assert.equal(decideVerdict({ rules, complete: false, incompleteReason: 'interrupted by SIGINT', comparison, profile: profileOf(ALL, null, rules) }).gate.pass, false);
   });
 });

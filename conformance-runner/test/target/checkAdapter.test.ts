@@ -26,13 +26,13 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
   it('passes every check on a healthy adapter', async () => {
     const report = await check('healthy');
     assert.deepEqual(report.checks.map((c) => [c.id, c.status]), CHECKS.map((c) => [c.id, 'pass']));
-    assert.deepEqual(report.counts, { pass: CHECKS.length, fail: 0, warn: 0, skip: 0 });
+    assert.deepEqual(report.counts, { pass: CHECKS.length, fail: 0, warn: 0, note: 0, skip: 0 });
     assert.equal(report.ok, true);
     assert.equal(report.exitCode, 0);
     assert.deepEqual(report.implementation, { name: 'fake', version: '0.0.1', language: 'JavaScript' });
     const text = formatCheckReport(report);
     for (const c of CHECKS) assert.match(text, new RegExp(`^PASS {2}${c.id.replace(/\./g, '\\.')} `, 'm'));
-    assert.match(text, new RegExp(`${CHECKS.length} passed, 0 failed, 0 warnings, 0 skipped`));
+    assert.match(text, new RegExp(`${CHECKS.length} passed, 0 failed, 0 warnings, 0 notes, 0 skipped`));
     assert.match(text, /run the suite next/);
   });
 

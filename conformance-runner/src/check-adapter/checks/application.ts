@@ -59,7 +59,7 @@ const traceEmpty: Check = {
     const header = headers[HEADER_TRACE];
     if (header === undefined) f.warn('§3: X-Fw-Trace is missing; the adapter should add it to every application response, empty when nothing of the catalog ran');
     else if (header.trim() !== '') f.fail(`§3: nothing of the catalog runs for an unmatched path, so X-Fw-Trace must be empty; got ${JSON.stringify(header)}`);
-    if (status !== 404) f.warn(`the framework answered ${status} for a path no route matches; the spec requires 404 (the suite will report it as a failed rule)`);
+    if (status !== 404) f.note(`the framework answered ${status} for a path no route matches; the spec requires 404 (the suite will report it as a failed rule)`);
     return `${status}, X-Fw-Trace empty`;
   },
 };
@@ -106,7 +106,7 @@ const echo: Check = {
     }
     const value = body.params.value;
     if (value === undefined || value.type !== 'string' || value.value !== 'fw-check-42') {
-      f.warn(`§4.1: expected params {"value":{"type":"string","value":"fw-check-42"}}; got ${JSON.stringify(body.params)} (the suite's injection scenarios will tell more)`);
+      f.note(`§4.1: expected params {"value":{"type":"string","value":"fw-check-42"}}; got ${JSON.stringify(body.params)} (the suite's injection scenarios will tell more)`);
     }
     const tokens = (ex.response?.headers[HEADER_TRACE] ?? '').split(',');
     if (!tokens.includes('action:EchoController@string')) {

@@ -16,8 +16,11 @@ const loaded: Check = {
     for (const [file, path, text] of [['web', '/fw-check/web', 'web'], ['boot (bootstrap)', '/fw-check/bootstrap', 'bootstrap'], ['prov (providers)', '/fw-check/provider', 'provider']]) {
       const ex = await ctx.probe.app('GET', path, result.app);
       f.see(ex);
-      if (ex.response?.status !== 200 || ex.response.body !== text) {
-        f.fail(`§2.3: route file ${file} must be loaded, so ${what(ex)} must answer 200 "${text}"; got ${brief(ex)}`);
+      if (ex.response?.headers[HEADER_ERROR] !== undefined || !ex.response) {
+        f.fail(`§3: ${what(ex)} must reach the application; got ${brief(ex)}`);
+      } else if (ex.response.status !== 200 || ex.response.body !== text) {
+        // The adapter hands the file to the framework's loading mechanism; what the framework then does is under test.
+        f.note(`route file ${file} should be loaded, so ${what(ex)} should answer 200 "${text}"; got ${brief(ex)} (the suite's route-file scenarios will tell more)`);
       }
     }
     return 'web, bootstrap and providers routes answer';
@@ -36,8 +39,8 @@ const unlisted: Check = {
     if (!ex.response) f.fail(`§2.3: ${what(ex)} got ${brief(ex)}`);
     else if (ex.response.headers[HEADER_ERROR] !== undefined) f.fail(`§3: the adapter answered ${what(ex)} itself (X-Fw-Error); it must reach the application`);
     else if (ex.response.status === 200) {
-      f.fail('§2.3: route file "unlisted" is in routeFiles but named in neither bootstrap nor providers, so it must not be loaded ' +
-        `(only routes/web loads by default); GET /fw-check/unlisted answered ${brief(ex)}`);
+      f.note('route file "unlisted" is in routeFiles but named in neither bootstrap nor providers, so it should not be loaded ' +
+        `(only routes/web loads by default); GET /fw-check/unlisted answered ${brief(ex)} (the suite's route-file scenarios will tell more)`);
     }
     return `GET /fw-check/unlisted → ${ex.response?.status}`;
   },

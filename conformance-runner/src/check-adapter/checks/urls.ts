@@ -1,5 +1,6 @@
 import type { Check } from '../Check';
 import { ECHO_ROUTE_NAME, UNKNOWN_APP } from '../manifests';
+import { brief } from '../Probe';
 
 const generate: Check = {
   id: 'url.generate',
@@ -9,10 +10,15 @@ const generate: Check = {
   uses: ['echo'],
   async run(ctx, f) {
     const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: ECHO_ROUTE_NAME, params: { value: 'abc' } } });
+    if (ex.response?.status === 422) {
+      const error = f.expectError(ex, 422, 'url');
+      if (error) f.note(`the framework could not generate a URL for the route named ${ECHO_ROUTE_NAME}: ${error.message} (the suite's named-route scenarios will tell more)`);
+      return undefined;
+    }
     const body = f.expectMessage<{ url: string }>(ex, 200, 'url-result', '{"url":"/fw-check/echo/abc"}');
     if (!body) return undefined;
     if (body.url !== '/fw-check/echo/abc') {
-      f.warn(`route GET /fw-check/echo/{value} with {"value":"abc"} should give "/fw-check/echo/abc"; got ${JSON.stringify(body.url)} (the suite's URL scenarios will tell more)`);
+      f.note(`route GET /fw-check/echo/{value} with {"value":"abc"} should give "/fw-check/echo/abc"; got ${JSON.stringify(body.url)} (the suite's URL scenarios will tell more)`);
     }
     return `url ${JSON.stringify(body.url)}`;
   },
@@ -26,6 +32,11 @@ const unknownName: Check = {
   uses: ['echo'],
   async run(ctx, f) {
     const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: 'fw-check.no-such-name', params: {} } });
+    if (ex.response?.status === 200 && f.parse<{ url: string }>(ex, 'url-result', '{"url":...}')) {
+      f.see(ex);
+      f.note(`the framework generated a URL for a name no route has (${brief(ex)}); the spec does not say that generation fails, the suite judges what it returns`);
+      return undefined;
+    }
     const error = f.expectError(ex, 422, 'url');
     return error ? `422 url: ${error.message}` : undefined;
   },

@@ -3,6 +3,7 @@ import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../p
 import { allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
+import { classifyFailure, type FailureKind } from './classify';
 import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
 
 /** What came back for a request, reduced to what the properties look at. */
@@ -25,11 +26,15 @@ export interface ErrorObservation { kind: 'error'; message: string }
 
 export type Observation = RequestObservation | UrlObservation | ErrorObservation;
 
-/** A check the target failed, with what it answered. */
+/** A check the target failed, with what it answered and how it is charged (classify.ts). */
 export interface Violation {
   check?: Check;
   observation?: Observation;
   rule: string;
+  kind: FailureKind;
+  /** `<rule>:<kind>`: failures with one signature are taken for one fault. */
+  signature: string;
+  needs: string[];
   messages: string[];
 }
 
@@ -61,7 +66,7 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
   const load = await target.loadApp(plan.manifest);
   if (!load.ok) {
     // Every generated manifest is valid by the spec: refusing to boot it breaks the property's first rule.
-    outcome.violations.push({ rule: bootRule, messages: [`the application failed to boot: ${load.message}`] });
+    outcome.violations.push({ rule: bootRule, kind: 'boot', signature: `${bootRule}:boot`, needs: [], messages: [`the application failed to boot: ${load.message}`] });
     if (oracle) await compareBootFailure(plan, load.message, oracle, outcome);
     return outcome;
   }
@@ -72,7 +77,7 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
     ]);
     plan.checks.forEach((check, i) => {
       const messages = verify(check, observed[i]!);
-      if (messages.length > 0) outcome.violations.push({ check, observation: observed[i]!, rule: ruleBroken(check, observed[i]!), messages });
+      if (messages.length > 0) outcome.violations.push({ check, observation: observed[i]!, messages, ...classifyFailure(check, observed[i]!, plan.manifest) });
     });
     if (oracle && oracleRun) {
       const extras = await Promise.all(plan.extras.map((e) => observeExtra(target, load.app, e)));
@@ -125,22 +130,6 @@ async function request(client: AdapterClient, app: string, method: string, path:
 export function verify(check: Check, obs: Observation): string[] {
   if (check.kind === 'request') return obs.kind === 'request' ? verifyRequest(check.expect, obs) : ['no answer'];
   return obs.kind === 'url' ? verifyUrl(check, obs) : ['no answer'];
-}
-
-/**
- * The rule a failed check is evidence against: the check's own rule, made precise where the
- * answer shows which part failed (the Allow header of a right 405; the request of a right URL).
- */
-export function ruleBroken(check: Check, obs: Observation): string {
-  if (check.kind === 'request') {
-    if (check.expect.status === 405 && obs.kind === 'request' && obs.status === 405) return obs.allow === undefined ? 'errors.allow-header' : 'errors.allow-exact';
-    return check.rule;
-  }
-  if (obs.kind === 'url' && obs.followed && check.rule.startsWith('url.')) {
-    const ok = obs.result.ok && urlViolations(obs.result.url, check.expect).length === 0;
-    if (ok) return 'url.round-trip';
-  }
-  return check.rule;
 }
 
 export function verifyRequest(expect: Expectation, obs: RequestObservation): string[] {

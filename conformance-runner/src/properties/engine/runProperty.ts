@@ -21,6 +21,39 @@ export interface PropertyRunOptions {
   scenarioId?: string;
   /** How many divergences to keep in the attachment (all are counted). */
   maxDivergences?: number;
+  /** How many distinct failures (signatures) to look for at most (default 5). */
+  maxFailures?: number;
+}
+
+/** One distinct failure of a property, with its own shrunk counterexample. */
+export interface PropertyFailureInfo {
+  /** `<rule>:<kind>` (classify.ts). */
+  signature: string;
+  rule: string;
+  needs: string[];
+  path: string;
+  shrinks: number;
+  /** The case's input, manifest and failing checks. */
+  counterexample: {
+    input: unknown;
+    manifest: Manifest;
+    failing: Array<{ input?: string; rule: string; messages: string[]; observed?: unknown }>;
+  };
+  gherkin: string;
+  curl: string;
+  /** The first line of what went wrong, for summaries. */
+  summary: string;
+  /** The command-line options that replay exactly this case. */
+  replay: string;
+}
+
+/** MEDIA.property attachment's evidence about one rule (run/results.ts). */
+export interface PropertyOutcome {
+  rule: string;
+  status: 'passed' | 'failed' | 'errored' | 'timed-out' | 'unsupported' | 'skipped';
+  needs?: string[];
+  message?: string;
+  step?: string;
 }
 
 /** The MEDIA.property attachment (conformance-runner/src/protocol/world.ts). */
@@ -30,16 +63,17 @@ export interface PropertyInfo {
   numRuns: number;
   path?: string;
   result: 'passed' | 'failed' | 'timed-out' | 'errored' | 'unsupported';
-  /** Cases run (up to and including the first failure). */
+  /** Cases run over every search round. */
   runs: number;
   shrinks?: number;
-  counterexample?: {
-    input: unknown;
-    manifest: Manifest;
-    failing: Array<{ input?: string; rule: string; messages: string[]; observed?: unknown }>;
-  };
+  /** The first failure's counterexample (every failure is in `failures`). */
+  counterexample?: PropertyFailureInfo['counterexample'];
   gherkin?: string;
   curl?: string;
+  /** Every distinct failure found, each with its own shrunk counterexample. */
+  failures?: PropertyFailureInfo[];
+  /** One entry per rule of the property: what the run says about it. */
+  outcomes?: PropertyOutcome[];
   /** Differential mode only: differences between target and oracle (never failures). */
   divergences?: Divergence[];
   divergenceCount?: number;
@@ -48,7 +82,7 @@ export interface PropertyInfo {
 
 export interface PropertyResult {
   info: PropertyInfo;
-  /** The failing (or timed-out) case's manifest and exchanges, for MEDIA.repro. */
+  /** The first failing (or timed-out) case's manifest and exchanges, for MEDIA.repro. */
   repro?: { manifest: Manifest; exchanges: Exchange[] };
   /** What the scenario must throw: an assertion error, a RequestTimeoutError or an AdapterError. */
   error?: Error;
@@ -75,121 +109,166 @@ function isFatal(err: unknown): err is RequestTimeoutError | AdapterError | Unsu
   return err instanceof RequestTimeoutError || err instanceof AdapterError || err instanceof UnsupportedError;
 }
 
+const DEFAULT_MAX_FAILURES = 5;
+
 /**
  * Runs one property against a target with fast-check. Each case loads one application, sends its
- * checks, deletes it. A violation is shrunk and reported as a Gherkin scenario and curl commands;
- * a timeout or protocol error ends the property at once (no shrinking against a hanging target)
- * and is reported as such, with the case that caused it.
+ * checks, deletes it. A violation is classified by how it failed (engine/classify.ts), charged to
+ * that kind's rule and shrunk; then the search goes on, in rounds of at most `numRuns` cases, for
+ * failures of other signatures — each shrunk on its own — so that one bug does not hide another
+ * (bounded by `maxFailures`). A timeout or protocol error ends the property at once (no shrinking
+ * against a hanging target) and is reported as such, with the case that caused it.
  */
 export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions): Promise<PropertyResult> {
   const started = performance.now();
   const { client, oracle } = opts;
-  const failures = new WeakMap<object, CaseRecord>();
-  let last: CaseRecord | undefined;
+  const known = new Set<string>();
+  const failures: PropertyFailureInfo[] = [];
+  let firstRecord: CaseRecord | undefined;
   let fatal: Fatal | undefined;
   let executed = 0;
+  let runs = 0;
   const divergences: Divergence[] = [];
   const divergenceKeys = new Set<string>();
   let divergenceCount = 0;
   const maxDivergences = opts.maxDivergences ?? 50;
-
-  const property = fc.asyncProperty(def.arbitrary(), async (value: T) => {
-    // After a hang or protocol error nothing more is sent: every further case "passes" at once,
-    // so fast-check neither keeps running nor shrinks towards a case that never failed.
-    if (fatal) return true;
-    executed++;
-    const plan = def.plan(value);
-    client.resetLog();
-    let outcome;
-    try {
-      outcome = await executePlan(plan, client, oracle, def.rules[0]!);
-    } catch (err) {
-      if (!isFatal(err)) throw err;
-      fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
-      return true;
-    }
-    for (const d of outcome.divergences) {
-      const key = `${d.input}|${d.field}`;
-      if (divergenceKeys.has(key)) continue;
-      divergenceKeys.add(key);
-      divergenceCount++;
-      if (divergences.length < maxDivergences) divergences.push(d);
-    }
-    if (outcome.violations.length > 0) {
-      const record = { plan, violations: outcome.violations, exchanges: [...client.exchanges] };
-      if (typeof value === 'object' && value !== null) failures.set(value, record);
-      last = record;
-      throw new PropertyViolation(outcome.violations);
-    }
-    return true;
-  });
-
-  const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.numRuns };
-  if (opts.replayPath !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(opts.replayPath)) {
-      throw new Error(`--path ${JSON.stringify(opts.replayPath)} is not a fast-check replay path (numbers separated by ":", as printed with a failure)`);
-    }
-    params.path = opts.replayPath;
-    params.endOnFailure = true;
+  const maxFailures = opts.replayPath !== undefined ? 1 : opts.maxFailures ?? DEFAULT_MAX_FAILURES;
+  if (opts.replayPath !== undefined && !/^\d+(:\d+)*$/.test(opts.replayPath)) {
+    throw new Error(`--path ${JSON.stringify(opts.replayPath)} is not a fast-check replay path (numbers separated by ":", as printed with a failure)`);
   }
-  const details = await fc.check(property, params);
-  const info: PropertyInfo = {
-    property: def.name, seed: opts.seed, numRuns: opts.numRuns, result: 'passed', runs: details.numRuns,
-    durationMs: 0,
-  };
+
+  for (let round = 0; failures.length < maxFailures && !fatal; round++) {
+    const records = new WeakMap<object, CaseRecord>();
+    let last: CaseRecord | undefined;
+    const property = fc.asyncProperty(def.arbitrary(), async (value: T) => {
+      // After a hang or protocol error nothing more is sent: every further case "passes" at once,
+      // so fast-check neither keeps running nor shrinks towards a case that never failed.
+      if (fatal) return true;
+      executed++;
+      const plan = def.plan(value);
+      client.resetLog();
+      let outcome;
+      try {
+        outcome = await executePlan(plan, client, oracle, def.rules[0]!);
+      } catch (err) {
+        if (!isFatal(err)) throw err;
+        fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
+        return true;
+      }
+      if (round === 0) collectDivergences(outcome.divergences);
+      // Failures already found do not count again: the search is for other signatures.
+      const fresh = outcome.violations.filter((v) => !known.has(v.signature));
+      if (fresh.length > 0) {
+        const record = { plan, violations: fresh, exchanges: [...client.exchanges] };
+        if (typeof value === 'object' && value !== null) records.set(value, record);
+        last = record;
+        throw new PropertyViolation(fresh);
+      }
+      return true;
+    });
+    const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.numRuns };
+    if (opts.replayPath !== undefined) {
+      params.path = opts.replayPath;
+      params.endOnFailure = true;
+    }
+    const details = await fc.check(property, params);
+    runs += details.numRuns;
+    if (!details.failed || details.counterexample === null) {
+      if (details.failed) throw new Error(`fast-check could not run the property "${def.name}": ${fc.defaultReportMessage(details) ?? 'no details'}`);
+      break;
+    }
+    if (!(details.errorInstance instanceof PropertyViolation)) {
+      // The predicate threw something other than a violation: a bug in the suite, not the target.
+      throw details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
+    }
+    const value = details.counterexample[0];
+    const record = (typeof value === 'object' && value !== null ? records.get(value) : undefined) ?? last!;
+    firstRecord ??= record;
+    for (const failure of describeFailures(def, opts, value, details.counterexamplePath, details.numShrinks, record)) {
+      if (known.has(failure.signature)) continue;
+      known.add(failure.signature);
+      failures.push(failure);
+    }
+  }
+
+  const info: PropertyInfo = { property: def.name, seed: opts.seed, numRuns: opts.numRuns, result: 'passed', runs, durationMs: 0 };
   if (opts.replayPath !== undefined) info.path = opts.replayPath;
   if (oracle) { info.divergences = divergences; info.divergenceCount = divergenceCount; }
   const finish = (result: PropertyResult): PropertyResult => {
     result.info.durationMs = Math.round(performance.now() - started);
     return result;
   };
-
-  if (details.failed && details.counterexample !== null) {
-    if (!(details.errorInstance instanceof PropertyViolation)) {
-      // The predicate threw something other than a violation: a bug in the suite, not the target.
-      throw details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
-    }
-    const value = details.counterexample[0];
-    const record = (typeof value === 'object' && value !== null ? failures.get(value) : undefined) ?? last!;
-    return finish(failed(def, opts, info, value, details.counterexamplePath, details.numShrinks, record));
-  }
-  if (details.failed) {
-    throw new Error(`fast-check could not run the property "${def.name}": ${fc.defaultReportMessage(details) ?? 'no details'}`);
-  }
+  if (failures.length > 0) return finish(failed(def, opts, info, failures, firstRecord!, fatal));
   if (fatal) return finish(halted(def, opts, info, fatal));
+  info.outcomes = def.rules.map((rule) => ({ rule, status: 'passed' }));
   return finish({ info });
+
+  function collectDivergences(found: Divergence[]): void {
+    for (const d of found) {
+      const key = `${d.input}|${d.field}`;
+      if (divergenceKeys.has(key)) continue;
+      divergenceKeys.add(key);
+      divergenceCount++;
+      if (divergences.length < maxDivergences) divergences.push(d);
+    }
+  }
 }
 
-function failed<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: PropertyInfo, value: T, path: string,
-  shrinks: number, record: CaseRecord): PropertyResult {
-  info.result = 'failed';
-  info.path = path;
-  info.shrinks = shrinks;
-  const { plan, violations } = record;
-  info.counterexample = {
-    input: value,
-    manifest: plan.manifest,
-    failing: violations.map((v) => ({ input: v.check ? describeCheck(v.check) : undefined, rule: v.rule, messages: v.messages, observed: v.observation })),
-  };
-  info.gherkin = printGherkin({
-    property: def.name, scenarioId: opts.scenarioId, rules: def.rules, capabilities: def.capabilities,
-    seed: opts.seed, path, manifest: plan.manifest,
-    failing: violations.map((v) => ({ check: v.check, rule: v.rule, messages: v.messages })),
+/** The distinct failures of one shrunk case, one per signature. */
+function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, value: T, path: string, shrinks: number, record: CaseRecord): PropertyFailureInfo[] {
+  const bySignature = new Map<string, Violation[]>();
+  for (const v of record.violations) bySignature.set(v.signature, [...(bySignature.get(v.signature) ?? []), v]);
+  const replay = `--seed ${opts.seed} --path "${path}"${opts.scenarioId ? ` --tags "@id:${opts.scenarioId}"` : ''}`;
+  return [...bySignature.values()].map((violations) => {
+    const first = violations[0]!;
+    const failing = violations.map((v) => ({ input: v.check ? describeCheck(v.check) : undefined, rule: v.rule, messages: v.messages, observed: v.observation }));
+    return {
+      signature: first.signature, rule: first.rule, needs: first.needs, path, shrinks,
+      counterexample: { input: value, manifest: record.plan.manifest, failing },
+      gherkin: printGherkin({
+        property: def.name, scenarioId: opts.scenarioId, rules: def.rules, capabilities: def.capabilities,
+        seed: opts.seed, path, manifest: record.plan.manifest,
+        failing: violations.map((v) => ({ check: v.check, rule: v.rule, messages: v.messages })),
+      }),
+      curl: curlCommands(opts.client.address.url, record.plan.manifest, violations.flatMap((v) => (v.check ? [v.check] : []))),
+      summary: `${first.check ? `${describeCheck(first.check)}: ` : ''}${first.messages[0] ?? ''}`,
+      replay,
+    };
   });
-  info.curl = curlCommands(opts.client.address.url, plan.manifest, violations.flatMap((v) => (v.check ? [v.check] : [])));
+}
+
+function failed<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: PropertyInfo, failures: PropertyFailureInfo[], record: CaseRecord, fatal: Fatal | undefined): PropertyResult {
+  const first = failures[0]!;
+  info.result = 'failed';
+  info.path = first.path;
+  info.shrinks = first.shrinks;
+  info.counterexample = first.counterexample;
+  info.gherkin = first.gherkin;
+  info.curl = first.curl;
+  info.failures = failures;
+  const step = `the property "${def.name}"`;
+  const byRule = new Map<string, PropertyFailureInfo[]>();
+  for (const f of failures) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  info.outcomes = [
+    ...[...byRule].map(([rule, list]): PropertyOutcome => ({
+      rule, status: 'failed', step, needs: [...new Set(list.flatMap((f) => f.needs))],
+      message: list.map((f) => `${f.summary} (replay with ${f.replay})`).join('\n'),
+    })),
+    ...def.rules.filter((r) => !byRule.has(r)).map((rule): PropertyOutcome => ({ rule, status: 'passed' })),
+  ];
   const message = [
     `The property "${def.name}" does not hold: ${def.title}.`,
-    `Shrunk counterexample (seed ${opts.seed}, path "${path}", after ${info.runs} run(s) and ${shrinks} shrink(s)):`,
-    ...violations.map((v) => `  - [${v.rule}] ${v.check ? `${describeCheck(v.check)}: ` : ''}${v.messages.join('; ')}`),
-    `Replay exactly this case with --seed ${opts.seed} --path "${path}"${opts.scenarioId ? ` --tags "@id:${opts.scenarioId}"` : ''}.`,
+    `${failures.length} distinct failure(s) (seed ${opts.seed}, ${info.runs} case(s) run), each shrunk on its own:`,
+    ...failures.map((f, i) => `  ${i + 1}. [${f.rule}] ${f.summary}\n     replay: ${f.replay} (${f.shrinks} shrink(s))`),
+    ...(fatal ? [`The search stopped early: ${fatal.error.message}`] : []),
     '',
-    'As a scenario:',
-    info.gherkin,
+    'The first as a scenario:',
+    first.gherkin,
     '',
     'With curl:',
-    info.curl,
+    first.curl,
   ].join('\n');
-  return { info, repro: { manifest: plan.manifest, exchanges: record.exchanges }, error: new PropertyFailure(message) };
+  return { info, repro: { manifest: record.plan.manifest, exchanges: record.exchanges }, error: new PropertyFailure(message) };
 }
 
 function halted<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: PropertyInfo, fatal: Fatal): PropertyResult {
@@ -206,5 +285,11 @@ function halted<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: P
   if (error instanceof RequestTimeoutError || error instanceof AdapterError) {
     error.message = `${error.message} (property "${def.name}", seed ${opts.seed}, case ${fatal.index}; manifest and requests in the report)`;
   }
+  // The case that hung or broke the protocol is charged to the property's first rule; the others were not
+  // fully checked, so they say nothing (never "passed").
+  const status = info.result as PropertyOutcome['status'];
+  info.outcomes = def.rules.map((rule, i): PropertyOutcome => (i === 0 || status === 'unsupported'
+    ? { rule, status, message: error.message }
+    : { rule, status: 'skipped', message: `not fully checked: the property stopped at case ${fatal.index}` }));
   return { info, repro: { manifest: plan.manifest, exchanges }, error };
 }

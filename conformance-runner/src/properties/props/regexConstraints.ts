@@ -94,7 +94,16 @@ export function planRegexCase(value: RegexCase): Plan {
         extras.push({ kind: 'request', method: 'GET', path, note: 'empty or dot segment' });
         return;
       }
-      checks.push({ kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule });
+      // How it fails says which rule broke: a crash or a value of the language turned away is the
+      // constraint (or static text read as a regex), a wrong value is extraction, a spoiled value
+      // let through is the probe's own rule.
+      const literal = route.segments.some((seg) => seg.kind === 'static' && /[.+*()$]/.test(seg.text));
+      const constraint = literal ? 'params.literal-static' : 'params.constraint-regex';
+      checks.push({
+        kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule,
+        charges: { 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule },
+        bodyNeeds: ['registration.closure-positional'],
+      });
     });
   });
 

@@ -180,7 +180,7 @@ function ruleFor(expect: Expectation, routes: FlatRoute[], meta: RouteMeta[]): s
   if (m?.resource) return 'resources.routes';
   if (m && m.depth > 1) return 'groups.nested-prefix';
   if (m && m.depth === 1) return 'groups.prefix';
-  return routes[index]?.segments.some((s) => s.kind === 'param') ? 'params.default-constraint' : 'dispatch.method-filter';
+  return routes[index]?.segments.some((s) => s.kind === 'param') ? 'params.default-constraint' : 'dispatch.regex-match';
 }
 
 function mutatePath(path: string, m: TableProbe['mutation']): string {
@@ -216,14 +216,19 @@ export function planTableCase(value: TableCase): Plan {
     else if (p.kind === 'other') request(VERBS[p.method]!, path);
     else if (p.kind === 'miss') request(VERBS[p.method]!, mutatePath(path, p.mutation));
     else {
-      const named = routes.filter((r) => r.name !== undefined);
+      const named = routes.map((r, i) => ({ r, m: meta[i]! })).filter(({ r }) => r.name !== undefined);
       if (named.length === 0) continue;
-      const target = named[p.pick % named.length]!;
+      const { r: target, m } = named[p.pick % named.length]!;
       const filled = fillPath(target.segments, p.values);
       const params = fillParams(target.segments, p.values);
       const expect = expectation(routes, target.method, filled);
       if (expect === null) {
         extras.push({ kind: 'url', name: target.name!, params, follow: target.method, note: 'several routes of the method match the URL' });
+        continue;
+      }
+      if (m.resource && m.depth > 0) {
+        // How a group prefix changes a resource's names is not shown (groups.resource-names).
+        extras.push({ kind: 'url', name: target.name!, params, follow: target.method, note: 'a resource name inside a group' });
         continue;
       }
       checks.push({
@@ -248,7 +253,7 @@ function tableProperty(name: string, title: string, options: TableOptions, rules
   return { name, title, rules, capabilities, arbitrary: () => tableCaseArb(options), plan: planTableCase };
 }
 
-const ERROR_RULES = ['errors.not-found', 'errors.method-not-allowed', 'errors.allow-header', 'errors.allow-exact', 'dispatch.method-filter'];
+const ERROR_RULES = ['errors.not-found', 'errors.method-not-allowed', 'errors.allow-header', 'errors.allow-exact', 'dispatch.method-filter', 'dispatch.regex-match'];
 
 export const routeTables = tableProperty('route-tables',
   'every route answers its own handler for its methods; other methods get 405 with the exact Allow; other paths 404',

@@ -1,0 +1,104 @@
+import type { Handler, HttpVerb, Manifest, Statement } from '../protocol/manifest';
+
+/**
+ * What a manifest uses, as rules of the spec. A failed assertion relies on the definitions that
+ * set its stage (the verb that registered the route, the group that prefixed it, the closure that
+ * answered); when one of those rules fails in scenarios of its own, the failure is charged there
+ * and this one is reported blocked by it (docs/reports.md, "One fault, one rule").
+ */
+export interface ManifestRules {
+  /** Rules a request relies on to reach its route: verbs, parameters, prefixes, resources, route files. */
+  reach: string[];
+  /** Rules the handler's answer relies on: closures, controllers. */
+  handler: string[];
+  /** Rules middleware relies on: route and group middleware. */
+  middleware: string[];
+  /** Rules a URL generation relies on: names (explicit or a resource's), URLs as paths. */
+  urls: string[];
+}
+
+interface Seen {
+  verbs: Set<HttpVerb>;
+  params: boolean;
+  constraints: boolean;
+  prefixDepth: number;
+  groupMiddlewareDepth: number;
+  resources: boolean;
+  closures: Set<string>;
+  controllers: boolean;
+  chainMiddleware: Set<'string' | 'array'>;
+  names: boolean;
+}
+
+const PARAM = /\{[^}:]+(:)?/g;
+
+export function manifestRules(manifest: Manifest): ManifestRules {
+  const seen: Seen = {
+    verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false,
+    closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false,
+  };
+  const loaded = ['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])];
+  for (const file of loaded) visit(manifest.routeFiles[file] ?? [], seen, 0, 0);
+
+  const reach = [...[...seen.verbs].map((v) => `registration.${v.toLowerCase()}`)];
+  if (seen.params) reach.push('params.segment');
+  if (seen.constraints) reach.push('params.constraint-regex');
+  if (seen.prefixDepth >= 1) reach.push('groups.prefix');
+  if (seen.prefixDepth >= 2) reach.push('groups.nested-prefix');
+  if (seen.resources) reach.push('resources.routes');
+  if ((manifest.bootstrap?.length ?? 0) > 0) reach.push('files.bootstrap');
+  if ((manifest.providers?.length ?? 0) > 0) reach.push('files.provider');
+
+  const handler: string[] = [];
+  if (seen.closures.has('text') || seen.closures.has('json')) handler.push('registration.closure-direct');
+  if (seen.closures.has('json')) handler.push('conversion.closure');
+  if (seen.closures.has('args') || seen.closures.has('named')) handler.push('registration.closure-positional', 'conversion.closure');
+  if (seen.controllers || seen.resources) handler.push('registration.controller-handler', 'overview.controller-destination');
+
+  const middleware: string[] = [];
+  if (seen.chainMiddleware.size > 0) middleware.push('middleware.route');
+  if (seen.chainMiddleware.has('string')) middleware.push('registration.middleware-string');
+  if (seen.chainMiddleware.has('array')) middleware.push('registration.middleware-array');
+  if (seen.groupMiddlewareDepth >= 1) middleware.push('groups.middleware');
+  if (seen.groupMiddlewareDepth >= 2) middleware.push('groups.nested-middleware');
+
+  const urls = ['url.path'];
+  if (seen.names) urls.push('named.name');
+  if (seen.resources) urls.push('resources.names');
+  if (seen.params) urls.push('url.fill-segments');
+  return { reach, handler: unique(handler), middleware, urls };
+}
+
+function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlewareDepth: number): void {
+  for (const s of statements) {
+    if ('group' in s) {
+      const p = s.group.prefix !== undefined ? prefixDepth + 1 : prefixDepth;
+      const m = s.group.middleware !== undefined ? middlewareDepth + 1 : middlewareDepth;
+      seen.prefixDepth = Math.max(seen.prefixDepth, p);
+      seen.groupMiddlewareDepth = Math.max(seen.groupMiddlewareDepth, m);
+      visit(s.routes, seen, p, m);
+    } else if ('resource' in s) {
+      seen.resources = true;
+    } else {
+      seen.verbs.add(s.method);
+      for (const m of s.uri.matchAll(PARAM)) {
+        if (m[1] === ':') seen.constraints = true;
+        else seen.params = true;
+      }
+      noteHandler(s.handler, seen);
+      for (const call of s.chain ?? []) {
+        if ('name' in call) seen.names = true;
+        else seen.chainMiddleware.add(Array.isArray(call.middleware) ? 'array' : 'string');
+      }
+    }
+  }
+}
+
+function noteHandler(handler: Handler, seen: Seen): void {
+  if ('closure' in handler) seen.closures.add(handler.closure);
+  else seen.controllers = true;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

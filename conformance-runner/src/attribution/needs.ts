@@ -1,0 +1,49 @@
+import type { Manifest } from '../protocol/manifest';
+import { manifestRules, type ManifestRules } from './features';
+
+/**
+ * The rules a failed step relies on besides the one it checks, read from the step's text and the
+ * scenario's manifest. Steps stay thin (they only assert); the runner knows what each kind of
+ * step stands on: a status needs the route to be reachable, a body also needs the handler, an
+ * Allow list needs Allow at all, a URL needs the route's name.
+ */
+type Part = keyof ManifestRules;
+
+interface StepKind {
+  pattern: RegExp;
+  parts: Part[];
+  rules?: string[];
+}
+
+/** First match wins. */
+const STEP_KINDS: readonly StepKind[] = [
+  { pattern: /^the Allow header lists exactly /, parts: ['reach'], rules: ['errors.method-not-allowed', 'errors.allow-header', 'errors.allow-exact'] },
+  { pattern: /^the header "Allow" is (present|".*")$/, parts: ['reach'], rules: ['errors.method-not-allowed', 'errors.allow-header'] },
+  { pattern: /^the status is 405$/, parts: ['reach'], rules: ['errors.method-not-allowed'] },
+  { pattern: /^the status is 404$/, parts: [], rules: ['errors.not-found'] },
+  { pattern: /^the status is /, parts: ['reach'] },
+  { pattern: /^the closure received/, parts: ['reach', 'handler'] },
+  { pattern: /^(the action |the parameter |the constructor received)/, parts: ['reach', 'handler'], rules: ['conversion.array'] },
+  { pattern: /^the trace /, parts: ['reach', 'handler', 'middleware'] },
+  { pattern: /^(I generate the URL|the URL |URL generation )/, parts: ['urls'] },
+  { pattern: /^I request \S+ the generated URL/, parts: ['urls'] },
+  { pattern: /^(the body |the JSON body |the content type |the header )/, parts: ['reach', 'handler', 'middleware'] },
+];
+
+/**
+ * Prerequisite rules of the failed step `step` in a scenario about `subject`, which are never the
+ * subject itself. `extra` are the scenario's own `@needs:` rules.
+ */
+export function stepNeeds(step: string | undefined, manifest: Manifest | undefined, subject: string, extra: readonly string[] = []): string[] {
+  const out = new Set<string>(extra);
+  const kind = step === undefined ? undefined : STEP_KINDS.find((k) => k.pattern.test(step));
+  if (kind) {
+    for (const rule of kind.rules ?? []) out.add(rule);
+    if (manifest && kind.parts.length > 0) {
+      const rules = manifestRules(manifest);
+      for (const part of kind.parts) for (const rule of rules[part]) out.add(rule);
+    }
+  }
+  out.delete(subject);
+  return [...out];
+}

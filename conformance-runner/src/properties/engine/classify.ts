@@ -1,0 +1,113 @@
+import type { Manifest } from '../../protocol';
+import { flattenManifest } from '../model/routeTable';
+import { urlViolations } from '../model/urlParams';
+import type { Check, RequestCheck } from './plan';
+
+/**
+ * How a check failed, independent of which check it was: the signature of a property failure.
+ * A property charges each kind to one rule and keeps looking for failures of other kinds, so one
+ * fault reads as one rule and a second fault is not hidden behind the first (docs/reports.md).
+ */
+export type FailureKind =
+  | 'server-error'     // a 5xx from the target
+  | 'not-matched'      // expected 200, got 404
+  | 'wrong-method'     // expected 200, got 405
+  | 'wrong-route'      // expected 200, got another route's answer
+  | 'wrong-body'       // expected 200, got a body no route gives
+  | 'matched'          // expected 404 or 405, got a 2xx
+  | 'no-405'           // expected 405, got 404
+  | 'no-404'           // expected 404, got 405
+  | 'allow-missing'    // a right 405 without Allow
+  | 'allow-wrong'      // a right 405 with the wrong Allow list
+  | 'other-status'
+  | 'url-failed'       // URL generation answered an error
+  | 'url-absolute'     // the generated URL is not a path
+  | 'url-wrong'        // the generated URL is a path, but not the right one
+  | 'follow-failed'    // the right URL does not lead back to the route
+  | 'boot'             // the application did not boot
+  | 'no-answer';
+
+/** Rules each kind is charged to unless the check says otherwise (RequestCheck.charges). */
+const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
+  'allow-missing': 'errors.allow-header',
+  'allow-wrong': 'errors.allow-exact',
+  'no-405': 'errors.method-not-allowed',
+  'no-404': 'errors.not-found',
+  'url-absolute': 'url.path',
+  'follow-failed': 'url.round-trip',
+};
+
+/** Rules a failure of each kind relies on: when one of them fails on its own, this one is blocked. */
+const DEFAULT_NEEDS: Partial<Record<FailureKind, string[]>> = {
+  'allow-wrong': ['errors.allow-header'],
+  'url-failed': ['named.name'],
+  'url-wrong': ['named.name', 'url.path'],
+  'follow-failed': ['named.name', 'url.path', 'url.fill-segments'],
+};
+
+export interface Charge {
+  kind: FailureKind;
+  rule: string;
+  /** `<rule>:<kind>`: two failures with one signature are taken for the same fault. */
+  signature: string;
+  needs: string[];
+}
+
+export interface ObservedRequest { kind: 'request'; status: number; allow?: string; body: string }
+export interface ObservedUrl { kind: 'url'; result: { ok: true; url: string } | { ok: false; message: string }; followed?: ObservedRequest }
+export type Observed = ObservedRequest | ObservedUrl | { kind: 'error'; message: string };
+
+export function classifyFailure(check: Check, obs: Observed, manifest: Manifest): Charge {
+  const kind = check.kind === 'request' ? requestKind(check, obs, manifest) : urlKind(check, obs);
+  const rule = (check.kind === 'request' ? check.charges?.[kind] : undefined) ?? DEFAULT_RULES[kind] ??
+    (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
+  const needs = [...(DEFAULT_NEEDS[kind] ?? []), ...(check.kind === 'request' && kind === 'wrong-body' ? check.bodyNeeds ?? [] : [])].filter((r) => r !== rule);
+  return { kind, rule, signature: `${rule}:${kind}`, needs: [...new Set(needs)] };
+}
+
+function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): FailureKind {
+  if (obs.kind !== 'request') return 'no-answer';
+  const expected = check.expect.status;
+  if (obs.status >= 500) return 'server-error';
+  if (expected === 200) {
+    if (obs.status === 404) return 'not-matched';
+    if (obs.status === 405) return 'wrong-method';
+    if (obs.status === 200) return answeredBy(obs.body, manifest) !== undefined ? 'wrong-route' : 'wrong-body';
+    return 'other-status';
+  }
+  if (obs.status >= 200 && obs.status < 300) return 'matched';
+  if (expected === 405) {
+    if (obs.status === 404) return 'no-405';
+    if (obs.status === 405) return obs.allow === undefined ? 'allow-missing' : 'allow-wrong';
+  }
+  if (expected === 404 && obs.status === 405) return 'no-404';
+  return 'other-status';
+}
+
+function urlKind(check: Extract<Check, { kind: 'url' }>, obs: Observed): FailureKind {
+  if (obs.kind !== 'url') return 'no-answer';
+  if (!obs.result.ok) return 'url-failed';
+  if (!obs.result.url.startsWith('/')) return 'url-absolute';
+  if (urlViolations(obs.result.url, check.expect).length > 0) return 'url-wrong';
+  return 'follow-failed';
+}
+
+/** The method of the route whose text closure answered `body` (properties give every route its own text). */
+export function answeredBy(body: string, manifest: Manifest): { method: string; params: boolean } | undefined {
+  const route = flattenManifest(manifest).find((r) => 'closure' in r.handler && r.handler.closure === 'text' && r.handler.value === body);
+  return route ? { method: route.method, params: route.segments.some((s) => s.kind === 'param') } : undefined;
+}
+
+/**
+ * The rule of a route answering where it should not: a route of another method (method filtering),
+ * a parameter route taking a path it does not match (a parameter is one non-empty segment), or any
+ * other route (regex matching).
+ */
+function answerRule(check: RequestCheck, kind: FailureKind, body: string, manifest: Manifest): string | undefined {
+  if (kind !== 'wrong-route' && kind !== 'matched') return undefined;
+  if (kind === 'matched' && check.expect.status === 405) return 'dispatch.method-filter';
+  const route = answeredBy(body, manifest);
+  if (route === undefined) return undefined;
+  if (route.method !== check.method) return 'dispatch.method-filter';
+  return route.params ? 'params.default-constraint' : 'dispatch.regex-match';
+}

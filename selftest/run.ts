@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Fault } from './Fault';
+import { FAULTS } from './faults';
+import { adapterCommand, ROOT, scratchCopy, StalePatch } from './scratch';
+
+/**
+ * `npm run selftest`: proves that every must and implied rule can fail, and fail alone. Each
+ * fault of selftest/faults.ts is applied to a scratch copy of the reference (or injected by a
+ * proxy), the whole suite runs against it, and the rules the report charges (its root causes) are
+ * compared with the rule the fault is written against.
+ *
+ * Goals (exit 1 when one is missed): every fault caught; the fault's rule always among those
+ * charged; at most 3 must/implied rules charged by any fault and 1.5 on average; every must and
+ * implied rule has a fault (when the whole catalog runs).
+ */
+interface Result {
+  fault: Fault;
+  caught: boolean;
+  charged: string[];
+  targetCharged: boolean;
+  error?: string;
+  seconds: number;
+}
+
+const USAGE = `usage: npm run selftest -- [--fault ID]... [--rule RULE-OR-PREFIX]... [--parallel N] [--seed N] [--num-runs N] [--narrow] [--json FILE] [--keep]
+  --fault      run only these faults
+  --rule       run only the faults written against these rules (an id or a prefix such as "errors")
+  --narrow     run each fault with --rule <its rule> (fast: only that rule's scenarios; checks "caught" only)
+  --parallel   faults run at once (default 2)
+  --seed, --num-runs   passed to fw-conformance (defaults 1 and 50: reproducible and quick)
+  --json       write every result to FILE
+  --keep       keep the scratch copies and reports`;
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        fault: { type: 'string', multiple: true }, rule: { type: 'string', multiple: true }, parallel: { type: 'string' },
+        seed: { type: 'string' }, 'num-runs': { type: 'string' }, narrow: { type: 'boolean' }, json: { type: 'string' },
+        keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    process.stderr.write(`selftest: ${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const catalog = JSON.parse(fs.readFileSync(path.join(ROOT, 'features', 'rules.json'), 'utf8')) as { rules: Array<{ id: string; level: string }> };
+  const counted = catalog.rules.filter((r) => r.level !== 'reference').map((r) => r.id);
+  const known = new Set(catalog.rules.map((r) => r.id));
+  const problems = FAULTS.filter((f) => !known.has(f.rule)).map((f) => `${f.id}: the rule ${f.rule} is not in features/rules.json`);
+  const ids = new Set<string>();
+  for (const f of FAULTS) {
+    if (ids.has(f.id)) problems.push(`${f.id}: repeated fault id`);
+    ids.add(f.id);
+  }
+  if (problems.length > 0) {
+    process.stderr.write(`selftest: the fault catalog is broken:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    return 2;
+  }
+  const matches = (rule: string, pattern: string) => rule === pattern || rule.startsWith(pattern.endsWith('.') ? pattern : `${pattern}.`);
+  let faults = FAULTS;
+  if (values.fault) {
+    const unknown = values.fault.filter((id) => !ids.has(id));
+    if (unknown.length > 0) {
+      process.stderr.write(`selftest: unknown fault(s) ${unknown.join(', ')}\n`);
+      return 2;
+    }
+    faults = faults.filter((f) => values.fault!.includes(f.id));
+  }
+  if (values.rule) faults = faults.filter((f) => values.rule!.some((p) => matches(f.rule, p)));
+  if (faults.length === 0) {
+    process.stderr.write('selftest: no fault selected\n');
+    return 2;
+  }
+  const parallel = Math.max(1, Number(values.parallel ?? 2));
+  const seed = values.seed ?? '1';
+  const numRuns = values['num-runs'] ?? '50';
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-'));
+  const started = Date.now();
+  process.stdout.write(`selftest: ${faults.length} fault(s), ${parallel} at a time, seed ${seed}, ${numRuns} runs per property${values.narrow ? ', narrowed to each fault\'s rule' : ''}\n`);
+
+  const results: Result[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < faults.length) {
+      const fault = faults[next++]!;
+      const result = await runFault(fault, parent, { seed, numRuns, narrow: values.narrow === true });
+      results.push(result);
+      process.stdout.write(`${line(result)}\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, faults.length) }, worker));
+  if (!values.keep) fs.rmSync(parent, { recursive: true, force: true });
+
+  const ordered = faults.map((f) => results.find((r) => r.fault === f)!);
+  const caught = ordered.filter((r) => r.caught).length;
+  const targeted = ordered.filter((r) => r.targetCharged).length;
+  const sizes = ordered.filter((r) => r.caught).map((r) => r.charged.length);
+  const mean = sizes.length > 0 ? sizes.reduce((a, b) => a + b, 0) / sizes.length : 0;
+  const max = sizes.length > 0 ? Math.max(...sizes) : 0;
+  const covered = new Set(FAULTS.map((f) => f.rule));
+  const withoutFault = counted.filter((r) => !covered.has(r));
+  const whole = faults.length === FAULTS.length && !values.narrow;
+  const summary = [
+    '',
+    `faults: ${ordered.length}, caught ${caught}, the fault's rule charged in ${targeted}`,
+    `must/implied rules charged per fault: mean ${mean.toFixed(2)}, max ${max}` + (values.narrow ? ' (narrowed runs: not meaningful)' : ''),
+    `must/implied rules with no fault: ${withoutFault.length} of ${counted.length}${withoutFault.length > 0 ? ` (${withoutFault.join(', ')})` : ''}`,
+    `time: ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  ];
+  const missed: string[] = [];
+  if (caught < ordered.length) missed.push('every fault caught');
+  if (targeted < ordered.length) missed.push('the fault\'s rule always charged');
+  if (!values.narrow && (max > 3 || mean > 1.5)) missed.push('at most 3 rules per fault, 1.5 on average');
+  if (whole && withoutFault.length > 0) missed.push('every must/implied rule has a fault');
+  summary.push(missed.length === 0 ? 'selftest: every goal met' : `selftest: goals missed: ${missed.join('; ')}`);
+  process.stdout.write(`${summary.join('\n')}\n`);
+  if (values.json) {
+    fs.writeFileSync(values.json, JSON.stringify({ seed, numRuns, results: ordered.map((r) => ({ ...r, fault: r.fault.id, rule: r.fault.rule })), mean, max, withoutFault }, null, 2));
+  }
+  return missed.length === 0 ? 0 : 1;
+}
+
+function line(r: Result): string {
+  const label = r.error ? 'ERROR ' : !r.caught ? 'MISSED' : r.targetCharged ? 'CAUGHT' : 'ASTRAY';
+  const charged = r.charged.length > 0 ? r.charged.join(', ') : 'nothing';
+  return `${label} ${r.fault.id.padEnd(40)} (${r.fault.rule}) charged: ${charged} [${r.charged.length}] ${r.seconds.toFixed(1)} s${r.error ? ` — ${r.error}` : ''}`;
+}
+
+async function runFault(fault: Fault, parent: string, o: { seed: string; numRuns: string; narrow: boolean }): Promise<Result> {
+  const t0 = Date.now();
+  const done = (partial: Omit<Result, 'fault' | 'seconds'>): Result => ({ fault, seconds: (Date.now() - t0) / 1000, ...partial });
+  let dir: string;
+  try {
+    dir = scratchCopy(fault, parent);
+  } catch (err) {
+    if (err instanceof StalePatch) return done({ caught: false, charged: [], targetCharged: false, error: err.message });
+    throw err;
+  }
+  const out = path.join(dir, 'reports');
+  const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', adapterCommand(fault, dir), '--out', out,
+    '--quiet', '--skip-adapter-check', '--seed', o.seed, '--num-runs', o.numRuns, ...(o.narrow ? ['--rule', fault.rule] : [])];
+  const { code, output } = await run(process.execPath, args);
+  const file = path.join(out, 'conformance.json');
+  if (!fs.existsSync(file)) return done({ caught: false, charged: [], targetCharged: false, error: `fw-conformance exited with ${code} and wrote no report: ${output.trim().split('\n').slice(-3).join(' | ')}` });
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { complete: boolean; incompleteReason: string | null; rootCauses: Array<{ rule: string; level: string }> };
+  const charged = report.rootCauses.filter((r) => r.level !== 'reference').map((r) => r.rule);
+  const error = report.complete ? undefined : `incomplete run: ${(report.incompleteReason ?? '').split('\n')[0]}`;
+  return done({ caught: charged.length > 0, charged, targetCharged: charged.includes(fault.rule), ...(error ? { error } : {}) });
+}
+
+function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => { output += d; });
+    child.stderr.on('data', (d: Buffer) => { output += d; });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+if (require.main === module) {
+  main().then((code) => process.exit(code), (err: unknown) => {
+    process.stderr.write(`selftest: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
