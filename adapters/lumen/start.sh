@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Starts the Lumen 8 adapter (adapter protocol 2) under PHP's built-in server.
+# The runner sets PORT and TOKEN (and HOST, default 127.0.0.1); works from any current directory.
+set -euo pipefail
+
+here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
+: "${PORT:?PORT must be set (the runner sets it)}"
+host="${HOST:-127.0.0.1}"
+
+# Everything the adapter writes (stored manifests, Lumen's storage) lives here, per port.
+export FW_LUMEN_STORE="${FW_LUMEN_STORE:-${TMPDIR:-/tmp}/fw-lumen-$PORT}"
+# An empty document root: php -S must find no file there, or a path naming one changes SCRIPT_NAME,
+# which Symfony's Request (and so Lumen) takes as the application's base path.
+docroot="$FW_LUMEN_STORE/docroot"
+mkdir -p "$docroot"
+if [ -n "$(ls -A "$docroot")" ]; then
+  echo "start.sh: $docroot must be empty" >&2
+  exit 1
+fi
+
+# Several worker processes, so that the runner's --parallel requests are served at once.
+export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
+
+# -d default_mimetype=  : no text/html default for responses without Content-Type (protocol §3.1)
+# -d opcache.*          : compile Lumen's files once per worker instead of on every request
+php -d default_mimetype= \
+    -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.validate_timestamps=1 -d opcache.revalidate_freq=2 \
+    -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
+server=$!
+
+# Exit promptly and with 0 when the runner stops the adapter (SIGTERM to the process group).
+stop() { kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; exit 0; }
+trap stop TERM INT
+wait "$server"
