@@ -60,11 +60,11 @@ function stored(string $apps, string $id): ?array
     return json_decode((string) file_get_contents($file), true);
 }
 
-/** The version Lumen reports, "Lumen (8.3.4) (Laravel Components ^8.0)" -> "8.3.4". */
+/** The version Lumen reports: Application::version() is "Lumen (8.3.4) (Laravel Components ^8.0)". */
 function lumen_version(): string
 {
-    $source = (string) file_get_contents((new ReflectionClass(Laravel\Lumen\Application::class))->getFileName());
-    return preg_match("/return 'Lumen \\(([^)]+)\\)/", $source, $m) ? $m[1] : 'unknown';
+    $version = (new Laravel\Lumen\Application(dirname(__DIR__)))->version();
+    return preg_match('/^Lumen \(([^)]+)\)/', $version, $m) ? $m[1] : $version;
 }
 
 if (str_starts_with($path, '/__fw/')) {                          // §2: the control plane
