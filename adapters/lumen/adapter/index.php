@@ -1,0 +1,144 @@
+<?php
+// adapter/index.php: the protocol-2 adapter for Lumen 8, the router script of `php -S` (start.sh).
+// PHP forgets everything between requests, so each manifest is stored on disk under its id and
+// the Lumen application is rebuilt from it (bootstrap/app.php) for every request (protocol §2.3).
+declare(strict_types=1);
+
+// php -S gives a response without Content-Type the type text/html: that would hide what Lumen
+// sends (protocol §3.1). start.sh also passes -d default_mimetype=.
+ini_set('default_mimetype', '');
+
+require 'Laravel/Lumen/autoload.php';          // Debian's php-laravel-lumen-framework (include_path)
+require __DIR__ . '/manifest.php';             // manifest_error(): the first bad field, as a pointer
+require __DIR__ . '/probes.php';               // Trace, typed values, catalog names
+require __DIR__ . '/build.php';                // build_app(): manifest -> Lumen application
+
+use FwAdapter\Trace;
+use Laravel\Lumen\Http\Request as LumenRequest;
+
+use function FwAdapter\build_app;
+
+// The application's own classes (app/), PSR-4 under App\, as Composer would load them.
+spl_autoload_register(static function (string $class): void {
+    if (str_starts_with($class, 'App\\')) {
+        $file = __DIR__ . '/../app/' . str_replace('\\', '/', substr($class, 4)) . '.php';
+        if (is_file($file)) require $file;
+    }
+});
+
+/** Everything the adapter writes: stored manifests, Lumen's storage (views, log). Per port. */
+function fw_lumen_store(): string
+{
+    return getenv('FW_LUMEN_STORE') ?: sys_get_temp_dir() . '/fw-lumen-' . getenv('PORT');
+}
+
+$apps = fw_lumen_store() . '/apps';
+is_dir($apps) || @mkdir($apps, 0700, true);
+$method = $_SERVER['REQUEST_METHOD'];
+$path = (string) (parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
+
+function reply(int $status, ?array $body, array $headers = []): never
+{
+    http_response_code($status);
+    foreach ($headers as $name => $value) header("$name: $value");
+    if ($body !== null) {
+        header('Content-Type: application/json');
+        echo json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
+    }
+    exit;
+}
+
+function fail(int $status, string $kind, string $message, array $more = [], array $headers = []): never
+{
+    reply($status, ['error' => ['kind' => $kind, 'message' => $message] + $more], $headers);
+}
+
+function stored(string $apps, string $id): ?array
+{
+    $file = "$apps/$id.json";
+    if (!preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $id) || !is_file($file)) return null;   // D: no trailing "\n"
+    return json_decode((string) file_get_contents($file), true);
+}
+
+/** The version Lumen reports: Application::version() is "Lumen (8.3.4) (Laravel Components ^8.0)". */
+function lumen_version(): string
+{
+    $version = (new Laravel\Lumen\Application(dirname(__DIR__)))->version();
+    return preg_match('/^Lumen \(([^)]+)\)/', $version, $m) ? $m[1] : $version;
+}
+
+if (str_starts_with($path, '/__fw/')) {                          // §2: the control plane
+    $token = (string) getenv('TOKEN');
+    if ($token === '' || ($_SERVER['HTTP_AUTHORIZATION'] ?? '') !== "Bearer $token") {
+        fail(401, 'auth', 'missing or wrong token');
+    }
+    $raw = (string) file_get_contents('php://input');
+    $body = json_decode($raw, true);
+    if ($method === 'GET' && $path === '/__fw/info') {
+        reply(200, [
+            'protocol' => 2,
+            'implementation' => ['name' => 'Lumen', 'version' => lumen_version(), 'language' => 'PHP'],
+            // Every decision is explained in README.md ("Capabilities").
+            'capabilities' => [
+                'routing', 'groups', 'middleware', 'url-generation', 'injection', 'views',
+                'base-controller', 'factory-content', 'route-files',
+            ],
+            // php -S answers unknown methods itself and drops absolute-form targets with an empty path (§3.1).
+            'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
+        ]);
+    }
+    if ($method === 'POST' && $path === '/__fw/apps') {
+        if ($bad = manifest_error($raw)) fail(400, 'manifest', $bad[1], ['pointer' => $bad[0]]);
+        try {
+            $app = build_app($body);
+            $app->boot();                                          // providers' route files
+        } catch (Throwable $e) {
+            fail(422, 'boot', $e->getMessage());                   // Lumen's (or PHP's) own words
+        }
+        $id = bin2hex(random_bytes(8));
+        file_put_contents("$apps/$id.json", $raw, LOCK_EX);
+        reply(201, ['app' => $id, 'routes' => count($app->router->getRoutes())]);
+    }
+    if ($method === 'POST' && $path === '/__fw/url') {
+        $request = json_decode($raw);                              // objects stay objects: [] is not {}
+        if (!$request instanceof stdClass) fail(400, 'manifest', 'the body must be a JSON object', ['pointer' => '']);
+        foreach (['app' => 'is_string', 'name' => 'is_string', 'params' => fn ($v) => $v instanceof stdClass] as $field => $is) {
+            if (!$is($request->$field ?? null)) fail(400, 'manifest', "$field is missing or of the wrong type", ['pointer' => isset($request->$field) ? "/$field" : '']);
+        }
+        if ($bad = unexpected($request, ['app', 'name', 'params'], '')) fail(400, 'manifest', $bad[1], ['pointer' => $bad[0]]);
+        if (!preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $request->app)) fail(400, 'manifest', 'app must match [A-Za-z0-9_-]{1,64}', ['pointer' => '/app']);
+        $manifest = stored($apps, $body['app']);
+        if ($manifest === null) fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
+        try {
+            $app = build_app($manifest);
+            $app->boot();
+            // Lumen's UrlGenerator takes scheme and host from the current request, which Lumen
+            // binds when it dispatches; here the current request is this control call.
+            $app->instance(Illuminate\Http\Request::class, LumenRequest::capture());
+            $url = $app->make('url')->route($body['name'], $body['params']);
+        } catch (Throwable $e) {
+            fail(422, 'url', $e->getMessage());
+        }
+        reply(200, ['url' => $url]);
+    }
+    if ($method === 'DELETE' && preg_match('#^/__fw/apps/([^/]+)$#', $path, $m)) {
+        if (stored($apps, $m[1]) === null) fail(404, 'app', "no application is loaded under \"$m[1]\"");
+        unlink("$apps/$m[1].json");
+        reply(204, null);
+    }
+    fail(404, 'not-found', "no control call $method $path");
+}
+
+$id = $_SERVER['HTTP_X_FW_APP'] ?? '';                           // §3: an application request
+$manifest = stored($apps, $id);
+if ($manifest === null) fail(404, 'app', "no application is loaded under \"$id\"", [], ['X-Fw-Error' => 'app']);
+try {
+    $app = build_app($manifest);
+} catch (Throwable $e) {
+    fail(500, 'internal', $e->getMessage(), [], ['X-Fw-Error' => 'internal']);
+}
+// Lumen's own kernel, unchanged: Application::handle() boots, routes, runs middleware and the
+// handler, converts the result and renders exceptions with Lumen's exception handler.
+$response = $app->handle(LumenRequest::capture());
+$response->headers->set('X-Fw-Trace', Trace::header());
+$response->send();

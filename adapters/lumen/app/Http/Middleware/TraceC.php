@@ -1,0 +1,20 @@
+<?php
+declare(strict_types=1);
+
+namespace App\Http\Middleware;
+
+use Closure;
+use FwAdapter\Trace;
+use Illuminate\Http\Request;
+
+/** Protocol §4.3: records entry and exit, returns the next layer's response unchanged. */
+class TraceC
+{
+    public function handle(Request $request, Closure $next)
+    {
+        Trace::add('mw:TraceC:before');
+        $response = $next($request);
+        Trace::add('mw:TraceC:after');
+        return $response;
+    }
+}

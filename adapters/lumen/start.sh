@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Starts the Lumen 8 adapter (adapter protocol 2) under PHP's built-in server.
+# The runner sets PORT and TOKEN (and HOST, default 127.0.0.1); works from any current directory.
+set -euo pipefail
+
+here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
+: "${PORT:?PORT must be set (the runner sets it)}"
+host="${HOST:-127.0.0.1}"
+
+# Everything the adapter writes (stored manifests, Lumen's storage) lives here, per port.
+export FW_LUMEN_STORE="${FW_LUMEN_STORE:-${TMPDIR:-/tmp}/fw-lumen-$PORT}"
+# An empty document root: php -S must find no file there, or a path naming one changes SCRIPT_NAME,
+# which Symfony's Request (and so Lumen) takes as the application's base path.
+docroot="$FW_LUMEN_STORE/docroot"
+mkdir -p "$docroot"
+if [ -n "$(ls -A "$docroot")" ]; then
+  echo "start.sh: $docroot must be empty" >&2
+  exit 1
+fi
+
+# Several worker processes, so that the runner's --parallel requests are served at once.
+export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
+
+# -d default_mimetype=  no text/html default for responses without Content-Type (protocol §3.1)
+# -d opcache.enable=1   keep Lumen's compiled files between requests (about 2 ms instead of 25 ms
+#                       per request); it is the default for php -S, made explicit here
+# -d expose_php=0       no X-Powered-By header: only Lumen's headers (and php -S's own) reach the suite
+# -q                    no access-log line per request on stderr
+php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 \
+    -q -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
+server=$!
+
+# Exit promptly and with 0 when the runner stops the adapter (SIGTERM to the process group).
+stop() { kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; exit 0; }
+trap stop TERM INT
+wait "$server"
