@@ -28,6 +28,18 @@ const FW_CAPABILITIES = [
 
 fw_environment();
 
+// A fatal PHP error (require of a route file that does not exist, say) ends the request without
+// an exception to catch. While an application boots for the control plane, it is the boot's
+// failure; during an application request Laravel's own shutdown handler renders it, and the
+// trace header is added first. $fw_on_fatal says what applies at this point of the request.
+$fw_on_fatal = null;
+register_shutdown_function(function () use (&$fw_on_fatal): void {
+    $error = error_get_last();
+    if ($fw_on_fatal !== null && $error !== null && in_array($error['type'], [E_ERROR, E_PARSE, E_CORE_ERROR, E_COMPILE_ERROR, E_USER_ERROR], true)) {
+        $fw_on_fatal($error['message']);
+    }
+});
+
 function fw_reply(int $status, ?array $body, array $headers = []): never
 {
     http_response_code($status);
@@ -98,6 +110,10 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             file_put_contents("$dir/routes/$name.php", fw_route_file($statements));
         }
         file_put_contents("$dir/manifest.json", $raw);
+        $fw_on_fatal = function (string $message) use ($dir): void {
+            fw_remove($dir);
+            fw_fail(422, 'boot', $message);
+        };
         try {
             $app = fw_booted_app($dir, Request::capture());
             $routes = count($app['router']->getRoutes());
@@ -115,6 +131,7 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
         $body = json_decode($raw, true);                                     // params: a native map, key order kept
         $dir = fw_app_dir($body['app']);
         if ($dir === null) fw_fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
+        $fw_on_fatal = fn (string $message) => fw_fail(422, 'url', $message);
         try {
             $app = fw_booted_app($dir, Request::capture());
             // The spec's UrlGenerator::route(name, params) returns a path. Laravel's route() returns
@@ -149,6 +166,9 @@ try {
     fw_fail(500, 'internal', $e->getMessage(), [], ['X-Fw-Error' => 'internal']);
 }
 
+$fw_on_fatal = function (): void {
+    headers_sent() || header('X-Fw-Trace: ' . Trace::header());
+};
 $response = $kernel->handle($request = Request::capture());
 $response->headers->set('X-Fw-Trace', Trace::header());
 $response->send();
