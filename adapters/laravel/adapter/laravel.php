@@ -1,0 +1,72 @@
+<?php
+// adapter/laravel.php: Laravel's autoloader, the application's classes, and the application of a
+// stored manifest, created by the application's own bootstrap/app.php.
+declare(strict_types=1);
+
+require '/usr/share/php/Illuminate/autoload.php';   // Debian's php-laravel-framework (Illuminate 8.83)
+
+const FW_APP_BASE = __DIR__ . '/../app';
+
+// The application's App\ classes: PSR-4 from app/app/, what Composer's autoloader does in a
+// Laravel project (there is no Composer here).
+spl_autoload_register(function (string $class): void {
+    if (str_starts_with($class, 'App\\')) {
+        $file = FW_APP_BASE . '/app/' . str_replace('\\', '/', substr($class, 4)) . '.php';
+        if (is_file($file)) require $file;
+    }
+});
+
+/**
+ * Everything the adapter keeps lives under one folder of its own, keyed by PORT:
+ *   apps/<id>/      one loaded application: manifest.json and its routes/<name>.php files
+ *   storage/        the Laravel storage path (compiled Blade views)
+ *   cache/          Laravel's bootstrap caches (packages.php, services.php)
+ *   docroot/        php -S's empty document root
+ */
+function fw_store(): string
+{
+    static $store = null;
+    return $store ??= sys_get_temp_dir() . '/fw-laravel-' . (preg_replace('/\D/', '', (string) getenv('PORT')) ?: 'default');
+}
+
+/**
+ * Laravel writes its bootstrap caches next to the application (bootstrap/cache/) unless told
+ * otherwise through these environment variables; they go to the store, where php -S's workers
+ * may write. The route and config caches are never written (their files never exist), so
+ * routes and configuration are always read from their sources.
+ */
+function fw_environment(): void
+{
+    $store = fw_store();
+    foreach ([
+        'APP_PACKAGES_CACHE' => "$store/cache/packages.php",
+        'APP_SERVICES_CACHE' => "$store/cache/services.php",
+        'APP_CONFIG_CACHE' => "$store/cache/no-config-cache.php",
+        'APP_ROUTES_CACHE' => "$store/cache/no-routes-cache.php",
+        'APP_EVENTS_CACHE' => "$store/cache/no-events-cache.php",
+        'FW_LARAVEL_STORAGE' => "$store/storage",
+    ] as $name => $value) {
+        putenv("$name=$value");
+        $_ENV[$name] = $_SERVER[$name] = $value;
+    }
+    foreach (['apps', 'cache', 'storage/framework/views', 'docroot'] as $dir) {
+        is_dir("$store/$dir") || @mkdir("$store/$dir", 0700, true);
+    }
+}
+
+function fw_app_dir(string $id): ?string
+{
+    $dir = fw_store() . "/apps/$id";
+    return preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $id) && is_file("$dir/manifest.json") ? $dir : null;
+}
+
+/** A fresh application for the route files in $dir, created by the application's bootstrap/app.php. */
+function fw_create_app(string $dir, array $manifest): Illuminate\Foundation\Application
+{
+    $routeFiles = new App\Support\RouteFiles(
+        "$dir/routes/web.php",
+        array_map(fn (string $name) => "$dir/routes/$name.php", $manifest['bootstrap'] ?? []),
+        array_map(fn (string $name) => "$dir/routes/$name.php", $manifest['providers'] ?? []),
+    );
+    return require FW_APP_BASE . '/bootstrap/app.php';   // sees $routeFiles, as its header says
+}
