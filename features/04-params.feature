@@ -743,23 +743,25 @@ Feature: Route parameters
   Rule: an empty match leaves the parameter to its default value
 
     # catches: the empty string passed instead of the declared default
-    @id:params-empty-match-uses-default
-    Scenario: {slug:[a-z]*} with an empty segment gives EchoController@withDefault its default
+    # (The parameter shares its segment with static text: an empty last segment would hinge on how a
+    # framework treats a trailing slash, which the spec does not show.)
+    @id:params-empty-match-uses-default @needs:params.within-segment
+    Scenario: {slug:[a-z]*} matching nothing gives EchoController@withDefault its default
       Given the routes:
         """
-        $router->get('/tags/{slug:[a-z]*}', [EchoController::class, 'withDefault']);
+        $router->get('/tag-{slug:[a-z]*}', [EchoController::class, 'withDefault']);
         """
-      When I request GET "/tags/"
+      When I request GET "/tag-"
       Then the status is 200
       And the parameter "slug" is the string "default"
 
-    @id:params-empty-match-non-empty-value
-    Scenario: the same route with a non-empty segment passes the segment
+    @id:params-empty-match-non-empty-value @needs:params.within-segment
+    Scenario: the same route with a non-empty value passes the value
       Given the routes:
         """
-        $router->get('/tags/{slug:[a-z]*}', [EchoController::class, 'withDefault']);
+        $router->get('/tag-{slug:[a-z]*}', [EchoController::class, 'withDefault']);
         """
-      When I request GET "/tags/php"
+      When I request GET "/tag-php"
       Then the parameter "slug" is the string "php"
 
   @rule:params.capture-groups

@@ -203,7 +203,7 @@ Feature: Dispatch
       And the Allow header lists exactly "GET"
 
   @rule:dispatch.absolute-form
-  Rule: a request target in absolute form is routed by its path
+  Rule: a request target in absolute form is routed by its path (reference)
 
     # catches: matching the raw request target, so "GET http://host/path" is a 404
     @id:dispatch-absolute-form-param-route
@@ -237,7 +237,7 @@ Feature: Dispatch
       And the body is "root"
 
     # catches: taking the text after the authority as the path, so "?x=1" leaves an empty path
-    @id:dispatch-absolute-form-empty-path-query
+    @id:dispatch-absolute-form-empty-path-query @server:absolute-form
     Scenario: GET http://example.test?x=1 (an empty path with a query) reaches /
       Given the routes:
         """

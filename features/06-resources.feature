@@ -54,18 +54,6 @@ Feature: Resource registration
         | METHOD | path      | action |
         | DELETE | /photos/7 | destroy |
 
-    @id:resources-collection-allow @capability:resources
-    Scenario: the collection URI /photos exists for GET and POST only
-      When I request DELETE "/photos"
-      Then the status is 405
-      And the Allow header lists exactly "GET, POST"
-
-    @id:resources-member-allow @capability:resources
-    Scenario: the member URI /photos/{id} exists for GET, PUT and DELETE
-      When I request POST "/photos/7"
-      Then the status is 405
-      And the Allow header lists exactly "GET, PUT, DELETE"
-
   @rule:resources.id-param
   Rule: show, edit, update and destroy receive $id from the URI
 
@@ -127,6 +115,18 @@ Feature: Resource registration
 
   @rule:resources.only-seven
   Rule: resource() registers nothing beyond the seven routes
+
+    @id:resources-collection-allow @capability:resources
+    Scenario: the collection URI /photos exists for GET and POST only
+      When I request DELETE "/photos"
+      Then the status is 405
+      And the Allow header lists exactly "GET, POST"
+
+    @id:resources-member-allow @capability:resources
+    Scenario: the member URI /photos/{id} exists for GET, PUT and DELETE
+      When I request POST "/photos/7"
+      Then the status is 405
+      And the Allow header lists exactly "GET, PUT, DELETE"
 
     # catches: frameworks that also register PATCH for update
     @id:resources-no-patch @capability:resources

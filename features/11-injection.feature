@@ -817,7 +817,7 @@ Feature: Method injection in action methods
         """
         $router->post('/items', [EchoController::class, 'withForm']);
         """
-      When I request POST "/items" with the JSON body:
+      When I request POST "/items" as a JSON client with the body:
         """
         {"qty": 2}
         """
@@ -831,7 +831,7 @@ Feature: Method injection in action methods
         """
         $router->post('/items', [EchoController::class, 'withModel']);
         """
-      When I request POST "/items" with the JSON body:
+      When I request POST "/items" as a JSON client with the body:
         """
         {"qty": 2}
         """

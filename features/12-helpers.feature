@@ -8,18 +8,18 @@ Feature: Base controller helpers
   Rule: extending the base controller is optional
 
     # catches: a dispatcher that requires the base class
-    @id:helpers-plain-controller-dispatched @capability:base-controller
-    Scenario: PlainController, which does not extend Controller, is dispatched
+    @id:helpers-plain-controller-dispatched
+    Scenario: PlainController, which does not extend Controller, is dispatched next to one that does
       Given the routes:
         """
         $router->get('/plain', [PlainController::class, 'hello']);
-        $router->get('/helper', [HelperController::class, 'responseContent']);
+        $router->get('/based', [EchoController::class, 'none']);
         """
       When I request GET "/plain"
       Then the status is 200
       And the body is "hello"
-      When I request GET "/helper"
-      Then the body is "helper"
+      When I request GET "/based"
+      Then the action "EchoController@none" ran
 
   @rule:helpers.response
   Rule: response($content) is a text/html Response with status 200

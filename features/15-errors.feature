@@ -95,15 +95,6 @@ Feature: Errors
         | METHOD |
         | DELETE |
 
-      @id:errors-405-options
-      Examples:
-        | METHOD  |
-        | OPTIONS |
-
-      @id:errors-405-unregistrable-method
-      Examples:
-        | METHOD |
-        | PURGE  |
 
     @id:errors-405-static-route
     Scenario: a static route of another method
@@ -139,6 +130,29 @@ Feature: Errors
       When I request GET "/files/a/b"
       Then the status is 405
       And the Allow header lists exactly "POST"
+
+  @rule:errors.other-methods
+  Rule: methods no route can be registered with get 405 too (reference)
+
+    Scenario Outline: <METHOD> on a URI that has only GET and PUT routes answers 405
+      Given the routes:
+        """
+        $router->get('/doc/{id}', fn() => 'get');
+        $router->put('/doc/{id}', fn() => 'put');
+        """
+      When I request <METHOD> "/doc/1"
+      Then the status is 405
+      And the trace is empty
+
+      @id:errors-405-options
+      Examples:
+        | METHOD  |
+        | OPTIONS |
+
+      @id:errors-405-unregistrable-method @server:unknown-methods
+      Examples:
+        | METHOD |
+        | PURGE  |
 
   @rule:errors.allow-header
   Rule: a 405 carries an Allow header
@@ -194,19 +208,6 @@ Feature: Errors
       Then the status is 405
       And the Allow header lists exactly "GET, POST, DELETE"
 
-    # catches: one Allow entry per matching route, so GET appears twice
-    @id:errors-allow-exact-no-duplicates
-    Scenario: two GET routes matching the URI list GET once
-      Given the routes:
-        """
-        $router->get('/a/b', fn() => 'static get');
-        $router->get('/a/{x}', fn() => 'param get');
-        $router->post('/a/{y}', fn() => 'post');
-        """
-      When I request PUT "/a/b"
-      Then the status is 405
-      And the Allow header lists exactly "GET, POST"
-
     @id:errors-allow-exact-all-but-one
     Scenario: four other methods
       Given the routes:
@@ -232,6 +233,22 @@ Feature: Errors
       When I request PUT "/f/a/b"
       Then the status is 405
       And the Allow header lists exactly "GET, POST"
+
+  @rule:errors.allow-once
+  Rule: Allow lists each method once (reference)
+
+    @id:errors-allow-exact-no-duplicates
+    Scenario: two GET routes matching the URI list GET once
+      Given the routes:
+        """
+        $router->get('/a/b', fn() => 'static get');
+        $router->get('/a/{x}', fn() => 'param get');
+        $router->post('/a/{y}', fn() => 'post');
+        """
+      When I request PUT "/a/b"
+      Then the status is 405
+      And the Allow header lists exactly "GET, POST"
+      And the Allow header lists each method once
 
   @rule:errors.allow-format
   Rule: Allow order GET, HEAD, POST, PUT, PATCH, DELETE joined with ", " (reference)

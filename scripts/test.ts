@@ -4,6 +4,7 @@
  *   2. unit tests       node --test over reference/test and conformance-runner/test
  *   3. traceability     scripts/traceability.ts                            (1 test)
  *   4. conformance      the whole suite, properties included, against the reference adapter
+ *   5. selftest         a few faults of selftest/faults, each narrowed to its rule: caught and charged there
  * The last line of output is always exactly `N passed, N failed` (`, N skipped` when any), the
  * sum over every phase; the exit status is 1 when anything failed. A phase whose inputs do not
  * exist yet fails loudly instead of being skipped.
@@ -182,13 +183,33 @@ export const conformancePhase: Phase = {
   },
 };
 
+/**
+ * The self-test's fast subset: a few faults of different kinds (a proxy, a patch of the router, a
+ * patch of the dispatcher), each run narrowed to its own rule. `npm run selftest` runs them all.
+ */
+export const SELFTEST_SUBSET = ['errors-405-without-allow', 'named-name-ignored', 'registration-closure-gets-map'];
+
+export const selftestPhase: Phase = {
+  name: 'selftest (subset)',
+  async run(io) {
+    const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-phase-')), 'selftest.json');
+    const { code } = await exec(NODE, ['-r', 'ts-node/register', path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
+      ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
+    if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
+    const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean }> }).results;
+    const passed = results.filter((r) => r.caught && r.targetCharged).length;
+    return { passed, failed: results.length - passed, skipped: 0 };
+  },
+};
+
 /** The phases by the name that selects them on the command line (`scripts/test.ts unit`). */
 export function defaultPhases(): Record<string, Phase> {
   return {
     typecheck: typecheckPhase,
-    unit: unitPhase(() => findTestFiles([path.join(ROOT, 'reference', 'test'), path.join(ROOT, 'conformance-runner', 'test')])),
+    unit: unitPhase(() => findTestFiles([path.join(ROOT, 'reference', 'test'), path.join(ROOT, 'conformance-runner', 'test'), path.join(ROOT, 'selftest', 'test')])),
     traceability: traceabilityPhase,
     conformance: conformancePhase,
+    selftest: selftestPhase,
   };
 }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
 import { manifestCapabilities, ordered } from '../conformance-runner/src/protocol/capabilities';
+import { constraintsOf, portabilityProblems } from '../conformance-runner/src/properties/regex/portable';
 import { CAPABILITIES, SERVER_LIMITS, type Capability, type Manifest, type Statement } from '../conformance-runner/src/protocol/manifest';
 import { parseRoutes } from '../steps/support/notation/parser';
 
@@ -136,6 +137,15 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
           problems.push(`${where}: the routes of "${step.text}" do not compile: ${(err as Error).message}`);
         }
       }
+      // Counted scenarios use only the regexes ECMAScript and PCRE2 agree on (the spec names no dialect).
+      const counted = info.rules.length > 0 && info.rules.every((r) => byId.get(r) !== undefined && byId.get(r)!.level !== 'reference');
+      if (compiled && counted) {
+        for (const uri of uris(manifest)) {
+          for (const constraint of constraintsOf(uri)) {
+            for (const why of portabilityProblems(constraint)) problems.push(`${where}: the constraint ${JSON.stringify(constraint)} of a counted scenario is outside the ECMAScript/PCRE2 common subset: ${why}`);
+          }
+        }
+      }
       // Property scenarios build their manifests at run time; their tags are checked against the definitions.
       if (compiled && !property) {
         const needed = ordered([...manifestCapabilities(manifest), ...(usesUrls ? ['url-generation' as Capability] : [])]);
@@ -154,6 +164,18 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
   const rulesByLevel = { must: 0, implied: 0, reference: 0 } as Record<Level, number>;
   for (const r of rules) if ((LEVELS as readonly string[]).includes(r.level)) rulesByLevel[r.level]++;
   return { ok: problems.length === 0, problems, rules: rules.length, rulesByLevel, scenarios, features: features.length, coverage };
+}
+
+function uris(manifest: Manifest): string[] {
+  const out: string[] = [];
+  const walk = (statements: Statement[], prefix: string): void => {
+    for (const s of statements) {
+      if ('group' in s) walk(s.routes, prefix + (s.group.prefix ?? ''));
+      else if ('uri' in s) out.push(prefix + s.uri);
+    }
+  };
+  for (const statements of Object.values(manifest.routeFiles)) walk(statements, '');
+  return out;
 }
 
 function checkCatalog(catalog: unknown, problems: string[]): RuleEntry[] {

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Fault } from './Fault';
-import { FAULTS } from './faults';
+import { FAULTS } from './faults/index';
 import { adapterCommand, ROOT, scratchCopy, StalePatch } from './scratch';
 
 /**
@@ -99,7 +99,8 @@ async function main(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, faults.length) }, worker));
-  if (!values.keep) fs.rmSync(parent, { recursive: true, force: true });
+  if (values.keep) process.stdout.write(`scratch copies and reports kept in ${parent}/<fault id>/ (reports/conformance.md)\n`);
+  else fs.rmSync(parent, { recursive: true, force: true });
 
   const ordered = faults.map((f) => results.find((r) => r.fault === f)!);
   const caught = ordered.filter((r) => r.caught).length;
@@ -114,7 +115,8 @@ async function main(): Promise<number> {
     '',
     `faults: ${ordered.length}, caught ${caught}, the fault's rule charged in ${targeted}`,
     `must/implied rules charged per fault: mean ${mean.toFixed(2)}, max ${max}` + (values.narrow ? ' (narrowed runs: not meaningful)' : ''),
-    `must/implied rules with no fault: ${withoutFault.length} of ${counted.length}${withoutFault.length > 0 ? ` (${withoutFault.join(', ')})` : ''}`,
+    whole ? `must/implied rules with no fault: ${withoutFault.length} of ${counted.length}${withoutFault.length > 0 ? ` (${withoutFault.join(', ')})` : ''}`
+      : `must/implied rules with no fault in the whole catalog: ${withoutFault.length} of ${counted.length}`,
     `time: ${((Date.now() - started) / 1000).toFixed(0)} s`,
   ];
   const missed: string[] = [];

@@ -26,6 +26,11 @@ When('I request {word} {string} with the JSON body:', function (this: FwWorld, m
   return send(this, { method: checkMethod(method), path, body: parseFeatureJson(body, 'the JSON body') });
 });
 
+/** What an API client sends: a JSON body, and it accepts JSON back. */
+When('I request {word} {string} as a JSON client with the body:', function (this: FwWorld, method: string, path: string, body: string) {
+  return send(this, { method: checkMethod(method), path, body: parseFeatureJson(body, 'the JSON body'), headers: { accept: 'application/json' } });
+});
+
 When('I request {word} {string} with the form body {string}', function (this: FwWorld, method: string, path: string, body: string) {
   return send(this, { method: checkMethod(method), path, body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 });

@@ -59,6 +59,12 @@ Then('the URL has no query string', function (this: FwWorld) {
   if (url.includes('?')) fail(`URL for "${this.url.name}": expected no query string, got ${JSON.stringify(url)}`);
 });
 
+/** The spec does not say that generation fails; it cannot return a path that still has a placeholder. */
+Then('URL generation fails or gives a URL without a placeholder', function (this: FwWorld) {
+  const { name, result } = this.url;
+  if (result.ok && /[{}]/.test(result.url)) fail(`URL for "${name}": a segment without a value must not leave its placeholder; got ${JSON.stringify(result.url)}`);
+});
+
 Then('URL generation fails', function (this: FwWorld) {
   const { name, result } = this.url;
   if (result.ok) fail(`expected URL generation for "${name}" to fail, got ${JSON.stringify(result.url)}`);

@@ -23,7 +23,7 @@ const STEP_KINDS: readonly StepKind[] = [
   { pattern: /^the status is 404$/, parts: [], rules: ['errors.not-found'] },
   { pattern: /^the status is /, parts: ['reach'] },
   { pattern: /^the closure received/, parts: ['reach', 'handler'] },
-  { pattern: /^(the action |the parameter |the constructor received)/, parts: ['reach', 'handler'], rules: ['conversion.array'] },
+  { pattern: /^(the action |the parameter |the constructor received)/, parts: ['reach', 'handler'], rules: ['conversion.array', 'injection.route-param', 'dispatch.extract-by-name'] },
   { pattern: /^the trace /, parts: ['reach', 'handler', 'middleware'] },
   { pattern: /^(I generate the URL|the URL |URL generation )/, parts: ['urls'] },
   { pattern: /^I request \S+ the generated URL/, parts: ['urls'] },
@@ -32,10 +32,13 @@ const STEP_KINDS: readonly StepKind[] = [
 
 /**
  * Prerequisite rules of the failed step `step` in a scenario about `subject`, which are never the
- * subject itself. `extra` are the scenario's own `@needs:` rules.
+ * subject itself. `extra` are the scenario's own `@needs:` rules; `generatedUrls` says the scenario
+ * generated a URL before the step.
  */
-export function stepNeeds(step: string | undefined, manifest: Manifest | undefined, subject: string, extra: readonly string[] = []): string[] {
+export function stepNeeds(step: string | undefined, manifest: Manifest | undefined, subject: string, extra: readonly string[] = [], generatedUrls = false): string[] {
   const out = new Set<string>(extra);
+  // Once a scenario has generated a URL, what it checks next stands on that URL.
+  if (generatedUrls && manifest) for (const rule of manifestRules(manifest).urls) out.add(rule);
   const kind = step === undefined ? undefined : STEP_KINDS.find((k) => k.pattern.test(step));
   if (kind) {
     for (const rule of kind.rules ?? []) out.add(rule);

@@ -14,6 +14,8 @@ export interface Outcome {
   message?: string;
   /** The step (or property check) that decided it. */
   step?: string;
+  /** Evidence from a fast-check property (a generated corner case) rather than an example scenario. */
+  property?: boolean;
 }
 
 export interface Resolution {
@@ -32,7 +34,11 @@ export interface Resolution {
  */
 export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number): Resolution {
   const failed = outcomes.filter((o) => o.status === 'failed');
-  const failingRules = new Set(failed.map((o) => o.rule));
+  // A rule whose example scenarios pass and that fails only in a generated corner case still works
+  // for what other scenarios stand on: it is charged, but it blocks nothing.
+  const examplePassing = new Set(outcomes.filter((o) => o.status === 'passed' && !o.property).map((o) => o.rule));
+  const exampleFailing = new Set(failed.filter((o) => !o.property).map((o) => o.rule));
+  const failingRules = new Set(failed.map((o) => o.rule).filter((r) => exampleFailing.has(r) || !examplePassing.has(r)));
   const roots = new Set<string>();
   const blockedBy = new Map<Outcome, string>();
   let pending = failed;

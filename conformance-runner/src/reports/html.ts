@@ -66,11 +66,12 @@ export function renderHtml(report: ConformanceReport): string {
 
   if (roots.length > 0) {
     parts.push('<h2 id="root-causes">Root causes</h2><p>Each failure is charged to one rule; a failure that relies on a failing rule is <em>blocked</em> by it and charged there. Fix the first and run again.</p>',
-      '<table><tr><th>#</th><th>rule</th><th>level</th><th>statement</th><th>fails in</th><th>blocks</th></tr>');
+      '<table><tr><th>#</th><th>rule</th><th>level</th><th>statement</th><th>fails in</th><th>blocks</th><th>what failed first</th></tr>');
     roots.forEach((r, i) => {
       parts.push(`<tr><td class="n">${i + 1}</td><td><a href="#rule-${e(r.rule)}"><code>${e(r.rule)}</code></a></td><td class="lv">${e(r.level)}</td><td>${e(r.statement)}</td>`,
         `<td>${r.failing.map((id) => `<a href="#sc-${e(id)}"><code>${e(id)}</code></a>`).join(' ')}</td>`,
-        `<td>${r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.map((b) => `<a href="#rule-${e(b)}"><code>${e(b)}</code></a>`).join(' ')}` : ''}`}</td></tr>`);
+        `<td>${r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.map((b) => `<a href="#rule-${e(b)}"><code>${e(b)}</code></a>`).join(' ')}` : ''}`}</td>`,
+        `<td>${e(firstLine(r.message ?? ''))}</td></tr>`);
     });
     parts.push('</table>');
   }
@@ -220,6 +221,11 @@ function failureDetails(s: ReportScenario, report: ConformanceReport): string {
   }
   out.push('</details>');
   return out.join('');
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
 }
 
 function truncate(body: string): string {

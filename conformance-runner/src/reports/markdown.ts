@@ -86,7 +86,8 @@ function rootCauseSection(report: ConformanceReport): string[] {
     '| # | rule | level | fails in | blocks | first failure |', '|---:|---|---|---|---|---|'];
   roots.slice(0, MAX_ROOT_CAUSES).forEach((r, i) => {
     const first = r.failing.map((id) => byId.get(id)).find((s) => s !== undefined);
-    const detail = first ? `\`${first.id}\`${first.message ? `: ${cell(oneLine(first.boot?.definition ? `refused at boot: ${first.boot.definition}: ${first.boot.message}` : first.message))}` : ''}` : '';
+    const why = first?.boot?.rule === r.rule && first.boot.definition ? `refused at boot: ${first.boot.definition}: ${first.boot.message}` : r.message ?? first?.message;
+    const detail = first ? `\`${first.id}\`${why ? `: ${cell(oneLine(why))}` : ''}` : '';
     const blocks = r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.slice(0, 4).map((b) => `\`${b}\``).join(', ')}${r.blockedRules.length > 4 ? ', …' : ''}` : ''}`;
     lines.push(`| ${i + 1} | \`${r.rule}\` | ${r.level} | ${r.failing.length} scenario(s) | ${blocks} | ${detail} |`);
   });

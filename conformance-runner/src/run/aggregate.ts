@@ -28,6 +28,8 @@ export interface RootCause {
   statement: string;
   /** Scenarios whose failures are charged to it. */
   failing: string[];
+  /** What the first of them found (for a property: that rule's failures and their replay options). */
+  message: string | null;
   /** Failures elsewhere that wait on it. */
   blocks: number;
   /** Rules whose status is blocked by it. */
@@ -101,8 +103,9 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
   const charged = new Set([...roots, ...ruleResults.filter((r) => r.status === 'errored' || r.status === 'timed-out').map((r) => r.id)]);
   const rootCauses: RootCause[] = [...charged].filter((id) => defs.has(id)).map((id) => {
     const def = defs.get(id)!;
+    const first = (countedByRule.get(id) ?? []).find((o) => (o.status === 'failed' && !blockedBy.has(o)) || o.status === 'errored' || o.status === 'timed-out');
     return {
-      rule: id, level: def.level, statement: def.statement,
+      rule: id, level: def.level, statement: def.statement, message: first?.message ?? null,
       failing: unique((countedByRule.get(id) ?? []).filter((o) => (o.status === 'failed' && !blockedBy.has(o)) || o.status === 'errored' || o.status === 'timed-out').map((o) => o.scenario)),
       blocks: [...blockedBy.values()].filter((r) => r === id).length,
       blockedRules: ruleResults.filter((r) => r.status === 'blocked' && r.blockedBy.includes(id)).map((r) => r.id),

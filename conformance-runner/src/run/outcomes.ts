@@ -13,7 +13,7 @@ import type { ScenarioDef } from './suite';
  */
 export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult): Outcome[] {
   if (def.property && result.property?.outcomes) {
-    return result.property.outcomes.map((o) => ({ ...o, scenario: def.id }));
+    return result.property.outcomes.map((o) => ({ ...o, scenario: def.id, property: true }));
   }
   const base = { scenario: def.id, message: result.message, step: result.step };
   const status = result.status === 'blocked' ? 'failed' : result.status;
@@ -28,5 +28,6 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult): Outc
       ...others.map((rule): Outcome => ({ ...base, rule, status: 'failed', needs: [refused] })),
     ];
   }
-  return def.rules.map((rule) => ({ ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs) }));
+  const generatedUrls = (result.repro?.exchanges ?? []).some((e) => e.method === 'POST' && e.path === '/__fw/url');
+  return def.rules.map((rule) => ({ ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs, generatedUrls) }));
 }

@@ -430,7 +430,7 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
     roots.slice(0, 15).forEach((r, i) => {
       const status = report.rules.find((x) => x.id === r.rule)?.status ?? 'failed';
       const first = r.failing.map((id) => byId.get(id)).find((x) => x !== undefined);
-      const why = first?.boot?.definition ? `refused at boot: ${first.boot.definition}` : first?.message?.split('\n')[0];
+      const why = first?.boot?.rule === r.rule && first.boot.definition ? `refused at boot: ${first.boot.definition}` : (r.message ?? first?.message)?.split('\n')[0];
       lines.push(`  ${i + 1}. ${status.toUpperCase()} ${r.rule} (${r.level}) in ${r.failing.length} scenario(s)${r.blocks > 0 ? `, blocks ${r.blocks}` : ''}` +
         `${first ? `: ${first.id}${why ? ` — ${clip(why, 120)}` : ''}` : ''}`);
     });

@@ -78,12 +78,13 @@ test('static text compiled as a regex is caught as params.literal-static', async
   assert.match(uri.replace(/\{[^/]*\}/g, ''), /[.+*()$]/, `the shrunk route ${uri} keeps a metacharacter in its static text`);
 });
 
-test('duplicated methods in Allow are caught', async () => {
+test('duplicated methods in Allow are caught, and charged to the reference rule errors.allow-once only', async () => {
   const { client } = await target({ allowDuplicates: true });
   const result = await check('route-tables', client, { numRuns: 100 });
   assert.equal(result.info.result, 'failed');
   assert.match(result.error!.message, /more than once/);
-  assert.deepEqual([...new Set(result.info.counterexample!.failing.map((f) => f.rule))], ['errors.allow-exact']);
+  assert.deepEqual([...new Set(result.info.counterexample!.failing.map((f) => f.rule))], ['errors.allow-once']);
+  assert.deepEqual(result.info.outcomes!.filter((o) => o.status === 'failed').map((o) => o.rule), ['errors.allow-once'], 'errors.allow-exact (implied) is not charged');
   assert.match(result.info.gherkin!, /And the Allow header lists exactly "/);
 });
 

@@ -28,7 +28,7 @@ const unknownName: Check = {
   id: 'url.unknown-name',
   section: '§2.4',
   title: 'POST /__fw/url for an unknown route name answers 422 kind url',
-  needs: ['named-routes', 'url-generation'],
+  needs: ['url-generation'],
   uses: ['echo'],
   async run(ctx, f) {
     const ex = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, name: 'fw-check.no-such-name', params: {} } });

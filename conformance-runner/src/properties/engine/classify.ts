@@ -1,4 +1,5 @@
 import type { Manifest } from '../../protocol';
+import { allowViolations } from '../model/allow';
 import { flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
 import type { Check, RequestCheck } from './plan';
@@ -19,6 +20,7 @@ export type FailureKind =
   | 'no-404'           // expected 404, got 405
   | 'allow-missing'    // a right 405 without Allow
   | 'allow-wrong'      // a right 405 with the wrong Allow list
+  | 'allow-repeated'   // a right 405 whose Allow lists a method twice (reference level)
   | 'other-status'
   | 'url-failed'       // URL generation answered an error
   | 'url-absolute'     // the generated URL is not a path
@@ -31,6 +33,7 @@ export type FailureKind =
 const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
   'allow-missing': 'errors.allow-header',
   'allow-wrong': 'errors.allow-exact',
+  'allow-repeated': 'errors.allow-once',
   'no-405': 'errors.method-not-allowed',
   'no-404': 'errors.not-found',
   'url-absolute': 'url.path',
@@ -61,8 +64,10 @@ export function classifyFailure(check: Check, obs: Observed, manifest: Manifest)
   const kind = check.kind === 'request' ? requestKind(check, obs, manifest) : urlKind(check, obs);
   const rule = (check.kind === 'request' ? check.charges?.[kind] : undefined) ?? DEFAULT_RULES[kind] ??
     (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
-  const needs = [...(DEFAULT_NEEDS[kind] ?? []), ...(check.kind === 'request' && kind === 'wrong-body' ? check.bodyNeeds ?? [] : [])].filter((r) => r !== rule);
-  return { kind, rule, signature: `${rule}:${kind}`, needs: [...new Set(needs)] };
+  const needs = [...(DEFAULT_NEEDS[kind] ?? []), ...(check.kind === 'request' ? check.needs?.[kind] ?? [] : [])].filter((r) => r !== rule);
+  // A crash is one fault whichever check showed it: it has one signature in a property.
+  const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
+  return { kind, rule, signature, needs: [...new Set(needs)] };
 }
 
 function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): FailureKind {
@@ -78,7 +83,10 @@ function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): Fa
   if (obs.status >= 200 && obs.status < 300) return 'matched';
   if (expected === 405) {
     if (obs.status === 404) return 'no-405';
-    if (obs.status === 405) return obs.allow === undefined ? 'allow-missing' : 'allow-wrong';
+    if (obs.status === 405) {
+      if (obs.allow === undefined) return 'allow-missing';
+      return check.expect.status === 405 && allowViolations(obs.allow, check.expect.allow).length === 0 ? 'allow-repeated' : 'allow-wrong';
+    }
   }
   if (expected === 404 && obs.status === 405) return 'no-404';
   return 'other-status';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';
-import { allowViolations } from '../model/allow';
+import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
 import { classifyFailure, type FailureKind } from './classify';
@@ -66,7 +66,7 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
   const load = await target.loadApp(plan.manifest);
   if (!load.ok) {
     // Every generated manifest is valid by the spec: refusing to boot it breaks the property's first rule.
-    outcome.violations.push({ rule: bootRule, kind: 'boot', signature: `${bootRule}:boot`, needs: [], messages: [`the application failed to boot: ${load.message}`] });
+    outcome.violations.push({ rule: bootRule, kind: 'boot', signature: 'boot', needs: [], messages: [`the application failed to boot: ${load.message}`] });
     if (oracle) await compareBootFailure(plan, load.message, oracle, outcome);
     return outcome;
   }
@@ -136,7 +136,7 @@ export function verifyRequest(expect: Expectation, obs: RequestObservation): str
   if (obs.status !== expect.status) {
     return [`expected ${describeExpectation(expect)}; got ${obs.status}${obs.allow !== undefined ? ` (Allow: ${obs.allow})` : ''} with the body ${snippet(obs.body)}`];
   }
-  if (expect.status === 405) return allowViolations(obs.allow, expect.allow);
+  if (expect.status === 405) return [...allowViolations(obs.allow, expect.allow), ...allowRepeats(obs.allow)];
   if (expect.status === 200) return verifyBody(expect.body, obs.body);
   return [];
 }

@@ -23,8 +23,8 @@ export interface RequestCheck {
   rule: string;
   /** Rules that failures of some kinds are charged to instead. */
   charges?: Partial<Record<FailureKind, string>>;
-  /** Rules a wrong body relies on (the handler that answers). */
-  bodyNeeds?: string[];
+  /** Rules that failures of some kinds rely on besides the defaults (a wrong body: the handler). */
+  needs?: Partial<Record<FailureKind, string[]>>;
 }
 
 export interface UrlCheck {

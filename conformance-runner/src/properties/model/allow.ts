@@ -32,13 +32,16 @@ export function parseAllow(header: string): ParsedAllow {
   return out;
 }
 
-/** Violations of "Allow lists exactly `expected`, each once" (errors.allow-header, errors.allow-exact). */
+/**
+ * Violations of "Allow lists exactly `expected`" (errors.allow-header, errors.allow-exact). Repeats
+ * are apart (allowRepeats): RFC 9110 does not forbid them, so listing a method twice is charged to a
+ * reference rule only.
+ */
 export function allowViolations(header: string | undefined, expected: readonly string[]): string[] {
   if (header === undefined) return [`the 405 response has no Allow header (expected ${expected.join(', ')})`];
   const parsed = parseAllow(header);
   const problems: string[] = [];
   if (parsed.invalid.length > 0) problems.push(`Allow "${header}" has elements that are not method tokens: ${parsed.invalid.map((e) => JSON.stringify(e)).join(', ')}`);
-  if (parsed.duplicates.length > 0) problems.push(`Allow "${header}" lists ${parsed.duplicates.join(', ')} more than once`);
   const got = new Set(parsed.methods);
   const missing = expected.filter((m) => !got.has(m));
   const extra = [...got].filter((m) => !expected.includes(m));
@@ -47,4 +50,11 @@ export function allowViolations(header: string | undefined, expected: readonly s
       (missing.length > 0 ? `; missing ${missing.join(', ')}` : '') + (extra.length > 0 ? `; unexpected ${extra.join(', ')}` : ''));
   }
   return problems;
+}
+
+/** "Allow lists each method once" (errors.allow-once, reference level). */
+export function allowRepeats(header: string | undefined): string[] {
+  if (header === undefined) return [];
+  const parsed = parseAllow(header);
+  return parsed.duplicates.length > 0 ? [`Allow "${header}" lists ${parsed.duplicates.join(', ')} more than once`] : [];
 }

@@ -102,7 +102,7 @@ export function planRegexCase(value: RegexCase): Plan {
       checks.push({
         kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule,
         charges: { 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule },
-        bodyNeeds: ['registration.closure-positional'],
+        needs: { 'wrong-body': ['registration.closure-positional'] },
       });
     });
   });

@@ -4,7 +4,7 @@ import { unreservedChar } from '../regex/arbitrary';
 import { isDotSegment, parsePattern, type PatternSegment } from '../model/pattern';
 import { expectedBody } from '../model/probeCatalog';
 import { RESOURCE_ROUTES, VERBS, dispatchModel, flattenManifest, joinPrefix, type FlatRoute } from '../model/routeTable';
-import type { Check, Expectation, Extra, Plan } from '../engine/plan';
+import type { Check, Expectation, Extra, Plan, RequestCheck } from '../engine/plan';
 import type { PropertyDefinition } from '../engine/definition';
 
 /**
@@ -200,20 +200,28 @@ export function planTableCase(value: TableCase): Plan {
   const checks: Check[] = [];
   const extras: Extra[] = [];
   const seen = new Set<string>();
-  const request = (method: string, path: string) => {
+  const request = (method: string, path: string, resource = false) => {
     const key = `${method} ${path}`;
     if (seen.has(key)) return;
     seen.add(key);
     const expect = expectation(routes, method, path);
-    if (expect === null) extras.push({ kind: 'request', method, path, note: 'several routes of the method match' });
-    else checks.push({ kind: 'request', method, path, expect, rule: ruleFor(expect, routes, meta) });
+    if (expect === null) { extras.push({ kind: 'request', method, path, note: 'several routes of the method match' }); return; }
+    // A crash of the dispatcher (a route table it refuses at dispatch time, say) is charged to matching itself.
+    const check: RequestCheck = { kind: 'request', method, path, expect, rule: ruleFor(expect, routes, meta), charges: { 'server-error': 'dispatch.regex-match' } };
+    if (resource && expect.status === 405) {
+      // Another method answering on a resource's URI, or listed in its Allow, is a route the resource
+      // registered beyond its seven (unless Allow is wrong everywhere).
+      check.charges = { ...check.charges, matched: 'resources.only-seven', 'allow-wrong': 'resources.only-seven' };
+      check.needs = { 'allow-wrong': ['errors.allow-exact'] };
+    }
+    checks.push(check);
   };
   for (const p of value.probes) {
     if (routes.length === 0) { request(VERBS[p.method]!, mutatePath('/', p.mutation)); continue; }
     const route = routes[p.pick % routes.length]!;
     const path = fillPath(route.segments, p.values);
     if (p.kind === 'hit') request(route.method, path);
-    else if (p.kind === 'other') request(VERBS[p.method]!, path);
+    else if (p.kind === 'other') request(VERBS[p.method]!, path, meta[routes.indexOf(route)]?.resource === true);
     else if (p.kind === 'miss') request(VERBS[p.method]!, mutatePath(path, p.mutation));
     else {
       const named = routes.map((r, i) => ({ r, m: meta[i]! })).filter(({ r }) => r.name !== undefined);
@@ -265,11 +273,11 @@ export const groupTables = tableProperty('group-tables',
 
 export const resourceTables = tableProperty('resource-tables',
   'resource() registers its seven routes next to other routes, each reaching its PhotoController action',
-  { groups: false, resources: true, names: false }, ['resources.routes', ...ERROR_RULES], ['resources']);
+  { groups: false, resources: true, names: false }, ['resources.routes', 'resources.only-seven', ...ERROR_RULES], ['resources']);
 
 export const routeNames = tableProperty('route-names',
   'the URL generated for a route name, explicit or a resource\'s, leads back to that route',
   { groups: true, resources: true, names: true },
-  ['named.name', 'resources.names', 'resources.routes', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
+  ['named.name', 'resources.names', 'resources.routes', 'resources.only-seven', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
   ['groups', 'resources', 'named-routes', 'url-generation']);
 

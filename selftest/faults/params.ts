@@ -1,0 +1,5 @@
+import type { Fault } from '../Fault';
+
+/** Faults written against the rules of the params.* section (selftest/faults/index.ts). */
+export const FAULTS: Fault[] = [
+];
