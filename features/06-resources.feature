@@ -163,6 +163,25 @@ Feature: Resource registration
       Then the status is 405
       And the Allow header lists exactly "GET"
 
+  @rule:resources.id-name
+  Rule: the parameter of the resource routes is named id, as in the table's /{name}/{id}
+
+    # catches: a parameter named after the resource ({photo}), so the URL cannot be generated from id
+    @capability:resources @capability:url-generation
+    Scenario Outline: the URL of photos.<action> is generated from the parameter id
+      When I generate the URL for "photos.<action>" with {"id": 7}
+      Then the URL is "<url>"
+
+      @id:resources-id-name-show
+      Examples:
+        | action | url       |
+        | show   | /photos/7 |
+
+      @id:resources-id-name-edit
+      Examples:
+        | action | url            |
+        | edit   | /photos/7/edit |
+
   @rule:resources.names
   Rule: the seven routes are named <name>.<action>
 
@@ -187,27 +206,27 @@ Feature: Resource registration
         | action | params | url     |
         | store  | {}     | /photos |
 
-      @id:resources-name-show
+      @id:resources-name-show @needs:resources.id-name
       Examples:
         | action | params      | url       |
         | show   | {"id": 7}   | /photos/7 |
 
-      @id:resources-name-edit
+      @id:resources-name-edit @needs:resources.id-name
       Examples:
         | action | params      | url            |
         | edit   | {"id": 7}   | /photos/7/edit |
 
-      @id:resources-name-update
+      @id:resources-name-update @needs:resources.id-name
       Examples:
         | action | params      | url       |
         | update | {"id": 7}   | /photos/7 |
 
-      @id:resources-name-destroy
+      @id:resources-name-destroy @needs:resources.id-name
       Examples:
         | action | params      | url       |
         | destroy | {"id": 7}  | /photos/7 |
 
-    @id:resources-name-round-trip @capability:resources @capability:url-generation
+    @id:resources-name-round-trip @capability:resources @capability:url-generation @needs:resources.id-name
     Scenario: the URL of photos.edit leads back to PhotoController@edit with the same id
       When I generate the URL for "photos.edit" with {"id": "abc"}
       And I request GET the generated URL
@@ -215,7 +234,7 @@ Feature: Resource registration
         | name | type   | value |
         | id   | string | "abc" |
 
-    @id:resources-two-resources-names @capability:resources @capability:url-generation
+    @id:resources-two-resources-names @capability:resources @capability:url-generation @needs:resources.id-name
     Scenario: two resources keep their own names
       Given the routes:
         """

@@ -458,7 +458,7 @@ Feature: Groups
   @rule:groups.resource-names
   Rule: a resource in a prefixed group keeps its names; only its URLs carry the prefix (reference)
 
-    @id:groups-resource-names-prefixed-urls @capability:groups @capability:resources @capability:url-generation
+    @id:groups-resource-names-prefixed-urls @capability:groups @capability:resources @capability:url-generation @needs:resources.id-name
     Scenario: resource routes in a group keep their names, their URLs carry the prefix
       Given the routes:
         """

@@ -5,6 +5,9 @@
  *   3. traceability     scripts/traceability.ts                            (1 test)
  *   4. conformance      the whole suite, properties included, against the reference adapter
  *   5. selftest         a few faults of selftest/faults, each narrowed to its rule: caught and charged there
+ *   6. certify          one phase per adapter of adapters/ (Lumen, Laravel): the whole suite against the
+ *                       real framework, held to its committed expectations; skipped (never passed)
+ *                       where the framework is not installed
  * The last line of output is always exactly `N passed, N failed` (`, N skipped` when any), the
  * sum over every phase; the exit status is 1 when anything failed. A phase whose inputs do not
  * exist yet fails loudly instead of being skipped.
@@ -13,6 +16,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { adapterNames, certify } from './certify';
 
 export interface Counts {
   passed: number;
@@ -202,6 +206,18 @@ export const selftestPhase: Phase = {
   },
 };
 
+/** `npm run certify -- <name>` as a phase: 1 passed, 1 failed, or 1 skipped when not installed. */
+export function certifyPhase(name: string): Phase {
+  return {
+    name: `certify (${name})`,
+    async run(io) {
+      const r = await certify(name, { write: (text) => io.write(text) });
+      io.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}\n`);
+      return { passed: r.status === 'passed' ? 1 : 0, failed: r.status === 'failed' ? 1 : 0, skipped: r.status === 'skipped' ? 1 : 0 };
+    },
+  };
+}
+
 /** The phases by the name that selects them on the command line (`scripts/test.ts unit`). */
 export function defaultPhases(): Record<string, Phase> {
   return {
@@ -210,6 +226,7 @@ export function defaultPhases(): Record<string, Phase> {
     traceability: traceabilityPhase,
     conformance: conformancePhase,
     selftest: selftestPhase,
+    ...Object.fromEntries(adapterNames().map((name) => [`certify-${name}`, certifyPhase(name)])),
   };
 }
 

@@ -92,7 +92,7 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
     if ($method === 'GET' && $path === '/__fw/info') {
         fw_reply(200, [
             'protocol' => 2,
-            'implementation' => ['name' => 'laravel', 'version' => Illuminate\Foundation\Application::VERSION, 'language' => 'PHP'],
+            'implementation' => ['name' => 'Laravel', 'version' => Illuminate\Foundation\Application::VERSION, 'language' => 'PHP'],
             'capabilities' => FW_CAPABILITIES,
             // php -S answers unknown methods itself and drops absolute-form targets with an empty path.
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],

@@ -52,10 +52,11 @@ describe('npm test orchestration (scripts/test.ts)', () => {
     assert.deepEqual(countsFromReport({ scenarios: statuses.map((status) => ({ status })) }), { passed: 2, failed: 3, skipped: 2 });
   });
 
-  it('runs the five phases in order, or the ones named', () => {
-    assert.deepEqual(selectPhases([], defaultPhases()).map((p) => p.name), ['type check', 'unit tests', 'traceability', 'conformance (reference)', 'selftest (subset)']);
+  it('runs the phases in order (one certification per adapter of adapters/), or the ones named', () => {
+    assert.deepEqual(selectPhases([], defaultPhases()).map((p) => p.name),
+      ['type check', 'unit tests', 'traceability', 'conformance (reference)', 'selftest (subset)', 'certify (laravel)', 'certify (lumen)']);
     assert.deepEqual(selectPhases(['conformance', 'unit'], defaultPhases()).map((p) => p.name), ['conformance (reference)', 'unit tests']);
-    assert.throws(() => selectPhases(['lint'], defaultPhases()), /unknown phase "lint"; the phases are typecheck, unit, traceability, conformance, selftest/);
+    assert.throws(() => selectPhases(['lint'], defaultPhases()), /unknown phase "lint"; the phases are typecheck, unit, traceability, conformance, selftest, certify-laravel, certify-lumen/);
   });
 
   it('formats counts', () => {

@@ -1,5 +1,5 @@
 import type { Manifest } from '../../protocol';
-import { allowViolations } from '../model/allow';
+import { allowViolations, parseAllow } from '../model/allow';
 import { flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
 import type { Check, RequestCheck } from './plan';
@@ -19,7 +19,8 @@ export type FailureKind =
   | 'no-405'           // expected 405, got 404
   | 'no-404'           // expected 404, got 405
   | 'allow-missing'    // a right 405 without Allow
-  | 'allow-wrong'      // a right 405 with the wrong Allow list
+  | 'allow-wrong'      // a right 405 whose Allow misses a method (or lists a non-token)
+  | 'allow-extra'      // a right 405 whose Allow lists every method, and others besides
   | 'allow-repeated'   // a right 405 whose Allow lists a method twice (reference level)
   | 'other-status'
   | 'url-failed'       // URL generation answered an error
@@ -33,6 +34,7 @@ export type FailureKind =
 const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
   'allow-missing': 'errors.allow-header',
   'allow-wrong': 'errors.allow-exact',
+  'allow-extra': 'errors.allow-exact',
   'allow-repeated': 'errors.allow-once',
   'no-405': 'errors.method-not-allowed',
   'no-404': 'errors.not-found',
@@ -43,6 +45,7 @@ const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
 /** Rules a failure of each kind relies on: when one of them fails on its own, this one is blocked. */
 const DEFAULT_NEEDS: Partial<Record<FailureKind, string[]>> = {
   'allow-wrong': ['errors.allow-header'],
+  'allow-extra': ['errors.allow-header'],
   'url-failed': ['named.name'],
   'url-wrong': ['named.name', 'url.path'],
   'follow-failed': ['named.name', 'url.path', 'url.fill-segments'],
@@ -62,9 +65,10 @@ export type Observed = ObservedRequest | ObservedUrl | { kind: 'error'; message:
 
 export function classifyFailure(check: Check, obs: Observed, manifest: Manifest): Charge {
   const kind = check.kind === 'request' ? requestKind(check, obs, manifest) : urlKind(check, obs);
-  const rule = (check.kind === 'request' ? check.charges?.[kind] : undefined) ?? DEFAULT_RULES[kind] ??
+  const rule = check.charges?.[kind] ?? DEFAULT_RULES[kind] ??
     (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
-  const needs = [...(DEFAULT_NEEDS[kind] ?? []), ...(check.kind === 'request' ? check.needs?.[kind] ?? [] : [])].filter((r) => r !== rule);
+  const defaults = (DEFAULT_NEEDS[kind] ?? []).map((r) => (r === 'named.name' && check.kind === 'url' ? check.nameRule ?? r : r));
+  const needs = [...defaults, ...(check.kind === 'request' ? check.needs?.[kind] ?? [] : [])].filter((r) => r !== rule);
   // A crash is one fault whichever check showed it: it has one signature in a property.
   const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
   return { kind, rule, signature, needs: [...new Set(needs)] };
@@ -85,7 +89,11 @@ function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): Fa
     if (obs.status === 404) return 'no-405';
     if (obs.status === 405) {
       if (obs.allow === undefined) return 'allow-missing';
-      return check.expect.status === 405 && allowViolations(obs.allow, check.expect.allow).length === 0 ? 'allow-repeated' : 'allow-wrong';
+      if (check.expect.status !== 405) return 'allow-wrong';
+      if (allowViolations(obs.allow, check.expect.allow).length === 0) return 'allow-repeated';
+      const parsed = parseAllow(obs.allow);
+      const listed = new Set(parsed.methods);
+      return parsed.invalid.length === 0 && check.expect.allow.every((m) => listed.has(m)) ? 'allow-extra' : 'allow-wrong';
     }
   }
   if (expected === 404 && obs.status === 405) return 'no-404';

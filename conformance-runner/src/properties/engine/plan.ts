@@ -35,6 +35,10 @@ export interface UrlCheck {
   /** The generated URL is then requested with this method and must reach this outcome. */
   follow: { method: HttpVerb; expect: Expectation };
   rule: string;
+  /** The rule that gives the route its name (named.name, resources.names): URL failures rely on it. */
+  nameRule?: string;
+  /** Rules that failures of some kinds are charged to instead. */
+  charges?: Partial<Record<FailureKind, string>>;
 }
 
 export type Check = RequestCheck | UrlCheck;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { Capability, HttpVerb, Manifest, Statement } from '../../protocol';
 import { unreservedChar } from '../regex/arbitrary';
-import { isDotSegment, parsePattern, type PatternSegment } from '../model/pattern';
+import { isDotSegment, matchSegments, parsePattern, pathSegments, type PatternSegment } from '../model/pattern';
 import { expectedBody } from '../model/probeCatalog';
 import { RESOURCE_ROUTES, VERBS, dispatchModel, flattenManifest, joinPrefix, type FlatRoute } from '../model/routeTable';
-import type { Check, Expectation, Extra, Plan, RequestCheck } from '../engine/plan';
+import type { Check, Expectation, Extra, Plan, RequestCheck, UrlCheck } from '../engine/plan';
 import type { PropertyDefinition } from '../engine/definition';
 
 /**
@@ -183,6 +183,16 @@ function ruleFor(expect: Expectation, routes: FlatRoute[], meta: RouteMeta[]): s
   return routes[index]?.segments.some((s) => s.kind === 'param') ? 'params.default-constraint' : 'dispatch.regex-match';
 }
 
+/**
+ * What a URL check of a route is evidence for: its name (named.name, resources.names); for a
+ * resource route with an id, a generation that fails is the parameter's name (resources.id-name:
+ * Laravel's {photo}), which relies on the names.
+ */
+function urlRules(resource: boolean, hasParams: boolean): Pick<UrlCheck, 'rule' | 'nameRule' | 'charges'> {
+  if (!resource) return { rule: 'named.name', nameRule: 'named.name' };
+  return { rule: 'resources.names', nameRule: 'resources.names', ...(hasParams ? { charges: { 'url-failed': 'resources.id-name' } } : {}) };
+}
+
 function mutatePath(path: string, m: TableProbe['mutation']): string {
   const segs = path === '/' ? [] : path.slice(1).split('/');
   const at = segs.length === 0 ? 0 : m.pos % (m.op === 'add' ? segs.length + 1 : segs.length);
@@ -200,7 +210,13 @@ export function planTableCase(value: TableCase): Plan {
   const checks: Check[] = [];
   const extras: Extra[] = [];
   const seen = new Set<string>();
-  const request = (method: string, path: string, resource = false) => {
+  // URIs some resource route exists under: another method answering there, or listed in its Allow
+  // besides the right ones, is a route the resource registered beyond its seven (Laravel's PATCH).
+  const resourceUri = (path: string) => {
+    const raw = pathSegments(path);
+    return routes.some((r, i) => meta[i]?.resource === true && matchSegments(r.segments, raw) !== null);
+  };
+  const request = (method: string, path: string) => {
     const key = `${method} ${path}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -208,11 +224,9 @@ export function planTableCase(value: TableCase): Plan {
     if (expect === null) { extras.push({ kind: 'request', method, path, note: 'several routes of the method match' }); return; }
     // A crash of the dispatcher (a route table it refuses at dispatch time, say) is charged to matching itself.
     const check: RequestCheck = { kind: 'request', method, path, expect, rule: ruleFor(expect, routes, meta), charges: { 'server-error': 'dispatch.regex-match' } };
-    if (resource && expect.status === 405) {
-      // Another method answering on a resource's URI, or listed in its Allow, is a route the resource
-      // registered beyond its seven (unless Allow is wrong everywhere).
-      check.charges = { ...check.charges, matched: 'resources.only-seven', 'allow-wrong': 'resources.only-seven' };
-      check.needs = { 'allow-wrong': ['errors.allow-exact'] };
+    if (expect.status === 405 && resourceUri(path)) {
+      check.charges = { ...check.charges, matched: 'resources.only-seven', 'allow-extra': 'resources.only-seven' };
+      check.needs = { 'allow-extra': ['errors.allow-exact'] };
     }
     checks.push(check);
   };
@@ -221,7 +235,7 @@ export function planTableCase(value: TableCase): Plan {
     const route = routes[p.pick % routes.length]!;
     const path = fillPath(route.segments, p.values);
     if (p.kind === 'hit') request(route.method, path);
-    else if (p.kind === 'other') request(VERBS[p.method]!, path, meta[routes.indexOf(route)]?.resource === true);
+    else if (p.kind === 'other') request(VERBS[p.method]!, path);
     else if (p.kind === 'miss') request(VERBS[p.method]!, mutatePath(path, p.mutation));
     else {
       const named = routes.map((r, i) => ({ r, m: meta[i]! })).filter(({ r }) => r.name !== undefined);
@@ -243,7 +257,7 @@ export function planTableCase(value: TableCase): Plan {
         kind: 'url', name: target.name!, params,
         expect: { segments: filled === '/' ? [] : filled.slice(1).split('/'), args: Object.values(params), query: [] },
         follow: { method: target.method, expect },
-        rule: target.handler && 'controller' in target.handler ? 'resources.names' : 'named.name',
+        ...urlRules(m.resource === true, Object.keys(params).length > 0),
       });
     }
   }
@@ -278,6 +292,6 @@ export const resourceTables = tableProperty('resource-tables',
 export const routeNames = tableProperty('route-names',
   'the URL generated for a route name, explicit or a resource\'s, leads back to that route',
   { groups: true, resources: true, names: true },
-  ['named.name', 'resources.names', 'resources.routes', 'resources.only-seven', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
+  ['named.name', 'resources.names', 'resources.id-name', 'resources.routes', 'resources.only-seven', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
   ['groups', 'resources', 'named-routes', 'url-generation']);
 

@@ -1,0 +1,84 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyFailure } from '../../src/properties/engine/classify';
+import type { Check, RequestCheck, UrlCheck } from '../../src/properties/engine/plan';
+import { planTableCase, type TableCase } from '../../src/properties/props/routeTables';
+
+/** A resource `photos` inside a group `admin`, probed with PATCH and POST on /admin/photos/A, and named. */
+const CASE: TableCase = {
+  entries: [
+    { kind: 'group', prefix: ['admin'], entries: [{ kind: 'resource', word: 'photos' }] },
+    { kind: 'route', method: 'GET', segs: [{ kind: 'static', word: 'a' }, { kind: 'param' }], named: true },
+    { kind: 'resource', word: 'tags' },
+  ],
+  probes: [],
+};
+
+function plan(extra: Partial<TableCase> = {}) {
+  return planTableCase({ ...CASE, ...extra });
+}
+
+/** Plans the table with the given probes and returns its checks. */
+function checksFor(probes: TableCase['probes']): { checks: Check[]; manifest: ReturnType<typeof plan>['manifest'] } {
+  const p = plan({ probes });
+  return { checks: p.checks, manifest: p.manifest };
+}
+
+const probe = (kind: TableCase['probes'][number]['kind'], pick: number, method: number, values = ['A']) =>
+  ({ kind, pick, method, values, mutation: { op: 'change' as const, pos: 0, word: 'a' } });
+
+test('a 405 on a resource URI answered 200 by another method is the resource registering more than seven routes', () => {
+  const { checks, manifest } = checksFor([probe('other', 3, 3)]); // PATCH (VERBS[3]) on a show URI
+  const check = checks.find((c): c is RequestCheck => c.kind === 'request' && c.method === 'PATCH' && c.expect.status === 405);
+  assert.ok(check, JSON.stringify(checks));
+  const charge = classifyFailure(check, { kind: 'request', status: 200, body: '{"action":"PhotoController@update"}' }, manifest);
+  assert.equal(charge.kind, 'matched');
+  assert.equal(charge.rule, 'resources.only-seven');
+});
+
+test('Allow with every right method and PATCH besides is an extra method; on a resource URI, the resource\'s', () => {
+  const { checks, manifest } = checksFor([probe('other', 3, 1)]); // POST on a show URI: 405 GET, PUT, DELETE
+  const check = checks.find((c): c is RequestCheck => c.kind === 'request' && c.method === 'POST' && c.expect.status === 405);
+  assert.ok(check);
+  const extra = classifyFailure(check, { kind: 'request', status: 405, allow: 'GET, HEAD, PUT, PATCH, DELETE', body: '' }, manifest);
+  assert.equal(extra.kind, 'allow-extra');
+  assert.equal(extra.rule, 'resources.only-seven');
+  assert.deepEqual(extra.needs, ['errors.allow-header', 'errors.allow-exact']);
+  // A missing method is no extra route: it stays with errors.allow-exact.
+  const missing = classifyFailure(check, { kind: 'request', status: 405, allow: 'GET, PUT', body: '' }, manifest);
+  assert.equal(missing.kind, 'allow-wrong');
+  assert.equal(missing.rule, 'errors.allow-exact');
+  assert.notEqual(missing.signature, extra.signature);
+});
+
+test('an extra method in Allow on a URI no resource owns is charged to errors.allow-exact', () => {
+  const { checks, manifest } = checksFor([probe('other', 7, 1)]); // POST on GET /a/{p}
+  const check = checks.find((c): c is RequestCheck => c.kind === 'request' && c.method === 'POST' && c.expect.status === 405);
+  assert.ok(check, JSON.stringify(checks.map((c) => c.kind === 'request' ? `${c.method} ${c.path}` : c.name)));
+  const charge = classifyFailure(check, { kind: 'request', status: 405, allow: 'GET, PATCH', body: '' }, manifest);
+  assert.equal(charge.kind, 'allow-extra');
+  assert.equal(charge.rule, 'errors.allow-exact');
+});
+
+test('a resource URL that cannot be generated from id is resources.id-name, relying on the names', () => {
+  const { checks, manifest } = checksFor([probe('name', 11, 0), probe('name', 8, 0), probe('name', 7, 0)]); // tags.show, tags.index, /a/{p}
+  const urls = checks.filter((c): c is UrlCheck => c.kind === 'url');
+  const show = urls.find((c) => c.name === 'tags.show');
+  const index = urls.find((c) => c.name === 'tags.index');
+  const named = urls.find((c) => !c.name.startsWith('tags.'));
+  assert.ok(show && index && named, JSON.stringify(urls.map((u) => u.name)));
+  const failed = { kind: 'url' as const, result: { ok: false as const, message: 'Missing required parameter [photo]' } };
+  assert.deepEqual(classifyFailure(show, failed, manifest), { kind: 'url-failed', rule: 'resources.id-name', signature: 'resources.id-name:url-failed', needs: ['resources.names'] });
+  assert.deepEqual(classifyFailure(index, failed, manifest), { kind: 'url-failed', rule: 'resources.names', signature: 'resources.names:url-failed', needs: [] });
+  assert.equal(classifyFailure(named, failed, manifest).rule, 'named.name');
+  // An absolute URL is url.path whichever route it is for.
+  assert.equal(classifyFailure(show, { kind: 'url', result: { ok: true, url: 'http://h/tags/A' } }, manifest).rule, 'url.path');
+});
+
+test('a 5xx is one signature in a property, whichever check shows it', () => {
+  const { checks, manifest } = checksFor([probe('hit', 0, 0), probe('other', 3, 1)]);
+  const signatures = new Set(checks.filter((c) => c.kind === 'request')
+    .map((c) => classifyFailure(c, { kind: 'request', status: 500, body: 'boom' }, manifest)));
+  assert.deepEqual([...new Set([...signatures].map((s) => s.signature))], ['server-error']);
+  assert.deepEqual([...new Set([...signatures].map((s) => s.rule))], ['dispatch.regex-match']);
+});

@@ -1,0 +1,140 @@
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * `npm run certify -- <name>... [--update] [-- runner options]`: certifies the implementations
+ * whose adapters live in this repository (adapters/<name>/). Each run is the whole suite against
+ * the adapter, held to its committed expectations file (adapters/<name>/expectations.json: the
+ * known failing rules with their reasons, and the profile), reports in reports/<name>/. It exits 0
+ * while nothing changes against the file; --update rewrites the file from the run (keeping reasons).
+ * An implementation whose requirements are not installed is reported as skipped, never as passed.
+ */
+export const ROOT = path.resolve(__dirname, '..');
+const ADAPTERS = path.join(ROOT, 'adapters');
+
+export interface AdapterDescriptor {
+  name: string;
+  description: string;
+  start: string;
+  requires: { commands: string[]; files: string[]; debian: string[] };
+  /** Runner options every certification of this adapter uses (a fixed seed: reproducible). */
+  runner: string[];
+}
+
+export class CertifyError extends Error {}
+
+export function adapterNames(): string[] {
+  return fs.readdirSync(ADAPTERS, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(ADAPTERS, e.name, 'adapter.json')))
+    .map((e) => e.name).sort();
+}
+
+export function loadDescriptor(name: string): AdapterDescriptor {
+  const file = path.join(ADAPTERS, name, 'adapter.json');
+  if (!/^[a-z][a-z0-9-]*$/.test(name) || !fs.existsSync(file)) {
+    throw new CertifyError(`no adapter named "${name}" (adapters with an adapter.json: ${adapterNames().join(', ') || 'none'})`);
+  }
+  let data: Partial<AdapterDescriptor>;
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<AdapterDescriptor>;
+  } catch (err) {
+    throw new CertifyError(`adapters/${name}/adapter.json is not JSON: ${(err as Error).message}`);
+  }
+  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const r = data.requires;
+  if (typeof data.name !== 'string' || typeof data.start !== 'string' || typeof data.description !== 'string' ||
+      !r || !strings(r.commands) || !strings(r.files) || !strings(r.debian) || !strings(data.runner ?? [])) {
+    throw new CertifyError(`adapters/${name}/adapter.json needs name, description, start, requires {commands, files, debian} (lists of strings) and runner (a list)`);
+  }
+  return { ...(data as AdapterDescriptor), runner: data.runner ?? [] };
+}
+
+/** What is missing to run the adapter here, in words; empty when everything is installed. */
+export function missingRequirements(d: AdapterDescriptor): string[] {
+  const missing: string[] = [];
+  for (const command of d.requires.commands) {
+    if (spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status !== 0) missing.push(`the command ${command}`);
+  }
+  for (const file of d.requires.files) if (!fs.existsSync(file)) missing.push(file);
+  return missing;
+}
+
+export interface Certification {
+  name: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** The runner's exit code (absent when skipped). */
+  code?: number;
+  reason: string;
+  reports: string;
+}
+
+/** Runs one certification; `write` receives the runner's output as it comes. */
+export async function certify(name: string, options: { update?: boolean; extra?: string[]; write: (text: string) => void }): Promise<Certification> {
+  const d = loadDescriptor(name);
+  const reports = path.join('reports', name);
+  const missing = missingRequirements(d);
+  if (missing.length > 0) {
+    return { name, status: 'skipped', reports, reason: `not installed: ${missing.join(', ')} (Debian: apt-get install -y ${d.requires.debian.join(' ')})` };
+  }
+  const expectations = path.join('adapters', name, 'expectations.json');
+  const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', d.start, '--out', reports,
+    '--expectations', expectations, ...(options.update ? ['--update-expectations'] : []), ...d.runner, ...(options.extra ?? [])];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c: Buffer) => options.write(c.toString()));
+    child.stderr.on('data', (c: Buffer) => options.write(c.toString()));
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  const reason = code === 0 ? `${d.name}: the results match ${expectations}` : code === 2 ? 'the runner refused its options (exit 2)' : `${d.name}: the results differ from ${expectations} (see ${reports}/conformance.md)`;
+  return { name, status: code === 0 ? 'passed' : 'failed', code, reason, reports };
+}
+
+const USAGE = `usage: npm run certify -- <name>... | --all [--update] [-- <fw-conformance options>]
+  adapters: ${adapterNames().join(', ')}
+  --update   rewrite adapters/<name>/expectations.json from the run (reasons are kept)`;
+
+async function main(argv: string[]): Promise<number> {
+  const dash = argv.indexOf('--');
+  const own = dash === -1 ? argv : argv.slice(0, dash);
+  const extra = dash === -1 ? [] : argv.slice(dash + 1);
+  if (own.includes('--help') || own.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const unknown = own.filter((a) => a.startsWith('-') && a !== '--all' && a !== '--update');
+  if (unknown.length > 0) {
+    process.stderr.write(`certify: unknown option ${unknown[0]}\n${USAGE}\n`);
+    return 2;
+  }
+  const names = own.includes('--all') ? adapterNames() : own.filter((a) => !a.startsWith('-'));
+  if (names.length === 0) {
+    process.stderr.write(`certify: name an adapter\n${USAGE}\n`);
+    return 2;
+  }
+  const results: Certification[] = [];
+  for (const name of names) {
+    try {
+      process.stdout.write(`\n=== certify ${name} ===\n`);
+      const r = await certify(name, { update: own.includes('--update'), extra, write: (t) => process.stdout.write(t) });
+      process.stdout.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}\n`);
+      results.push(r);
+    } catch (err) {
+      if (!(err instanceof CertifyError)) throw err;
+      process.stderr.write(`certify: ${err.message}\n`);
+      return 2;
+    }
+  }
+  const failed = results.filter((r) => r.status === 'failed');
+  const skipped = results.filter((r) => r.status === 'skipped');
+  process.stdout.write(`\ncertify: ${results.length - failed.length - skipped.length} passed, ${failed.length} failed${skipped.length > 0 ? `, ${skipped.length} skipped (${skipped.map((s) => s.name).join(', ')}: not installed)` : ''}\n`);
+  // Skipped is never passed: a certification that could not run fails the command.
+  return failed.length > 0 || skipped.length > 0 ? 1 : 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => {
+    process.stderr.write(`certify: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
