@@ -98,6 +98,12 @@ export function diffReports(oldLoaded: LoadedReport, newLoaded: LoadedReport): R
   const oldScenarios = new Map(before.scenarios.map((s) => [s.id, s]));
   const newScenarios = new Map(after.scenarios.map((s) => [s.id, s]));
   const byRule = new Map(ruleChanges.map((r) => [r.id, r]));
+  // A scenario speaks about its own rule and, for a property, the rules its failures were charged
+  // to: both reports' rules[].scenarios say which.
+  const evidenceOf = new Map<string, Set<string>>();
+  for (const r of [...before.rules, ...after.rules]) {
+    for (const id of r.scenarios) evidenceOf.set(id, (evidenceOf.get(id) ?? new Set()).add(r.id));
+  }
   const scenarioChanges: ItemChange[] = [];
   for (const id of union(after.scenarios.map((s) => s.id), before.scenarios.map((s) => s.id))) {
     const o = oldScenarios.get(id);
@@ -113,7 +119,7 @@ export function diffReports(oldLoaded: LoadedReport, newLoaded: LoadedReport): R
       why: kind === 'appeared' || (kind === 'regressed' && o === undefined) ? why.appeared : kind === 'disappeared' ? why.disappeared : null,
     };
     // Told under its rule when the rule changed the same way: one line per fault, not one per scenario.
-    const owner = s.rules.map((r) => byRule.get(r)).find((r) => r !== undefined && r.kind === kind);
+    const owner = [...new Set([...s.rules, ...(evidenceOf.get(id) ?? [])])].map((r) => byRule.get(r)).find((r) => r !== undefined && r.kind === kind);
     if (owner) owner.scenarios.push(change);
     else scenarioChanges.push(change);
   }

@@ -12,9 +12,12 @@ export function mdText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[\r\n]+/g, ' ');
 }
 
-/** An identifier in a code span; a backtick in it would end the span, so such ids are quoted as text. */
+/**
+ * An identifier in a code span, which GitHub shows literally (markup in it is inert). A backtick
+ * would end the span and a line break the table row, so such text is escaped as plain text.
+ */
 export function mdCode(text: string): string {
-  return text.includes('`') ? mdText(text) : `\`${text.replace(/\|/g, '\\|')}\``;
+  return /[`\r\n]/.test(text) ? mdText(text) : `\`${text.replace(/\|/g, '\\|')}\``;
 }
 
 /** A report's start time as a person reads it: `2025-01-31 14:05 UTC`. */
