@@ -150,8 +150,8 @@ function sectionBody(section: MatrixSection, index: number, columns: number): st
     const passed = present.filter((r) => r.cells[i]!.status === 'passed').length;
     return `<th class="count" title="must + implied rules of this section that pass">${passed}/${present.length}</th>`;
   });
-  const out = [`<tbody><tr class="sec"><th colspan="2" id="sec-${index}">${e(section.name)}<span class="n">${counted.length} counted`,
-    `${reference.length > 0 ? ` + ${reference.length} reference` : ''}</span></th>${counts.join('')}</tr>`];
+  const sizes = [counted.length > 0 ? `${counted.length} counted` : '', reference.length > 0 ? `${reference.length} reference` : ''].filter((x) => x !== '').join(' + ');
+  const out = [`<tbody><tr class="sec"><th colspan="2" id="sec-${index}">${e(section.name)}<span class="n">${sizes}</span></th>${counts.join('')}</tr>`];
   for (const row of counted) out.push(ruleRow(row, false));
   if (reference.length > 0) {
     out.push(`<tr class="ref-sep"><td colspan="${columns + 2}">reference level — the reference implementation's choices where the spec is silent: informative, never counted</td></tr>`);
