@@ -5,6 +5,11 @@ Usage:
   fw-conformance --target URL --token T [options]     run the suite against a running adapter
   fw-conformance --check-adapter (--start ... | --target ... --token ...)
                                                       check the adapter's protocol handling only
+  fw-conformance matrix REPORT.json... [--out DIR] [--title TEXT]
+                                                      compare implementations: matrix.html, matrix.md
+  fw-conformance diff OLD.json NEW.json [--format text|markdown]
+                                                      what changed between two runs of one
+                                                      implementation (exit 1 on a regression)
 
 Target:
   --target URL           origin of a running adapter, e.g. http://127.0.0.1:8080 (http only)
@@ -58,4 +63,47 @@ Reports:
 Exit status: 0 when every must and implied rule passes or the results match --expectations;
 1 otherwise (also when the run is incomplete: the target died or the run was interrupted, 130 on
 Ctrl-C); 2 for a bad command line or an unreadable expectations file.
+
+fw-conformance matrix --help and fw-conformance diff --help describe the two report commands
+(docs/matrix-and-diff.md).
+`;
+
+export const MATRIX_HELP = `fw-conformance matrix — every implementation against every rule, from their reports
+
+Usage:
+  fw-conformance matrix REPORT.json... [--out DIR] [--title TEXT]
+
+  REPORT.json            a conformance.json (reportVersion 2), one per implementation and version;
+                         reports of different suite versions or rule sets merge (union of rules,
+                         "—" where a report has no result), with a note
+  --out DIR              where matrix.html and matrix.md go (default: the current directory)
+  --title TEXT           the page's title (default "fw-conformance matrix")
+  -h, --help             this text
+
+Rows are rules by spec section (reference rules apart: they never count), columns are the reports
+(implementation, version, language, profile), cells the rule's status in that report.
+
+Exit status: 0 when both files are written; 2 for a bad command line, a file that is not a valid
+report, two reports of the same implementation and version, or an output that cannot be written.
+`;
+
+export const DIFF_HELP = `fw-conformance diff — what changed between two reports of one implementation
+
+Usage:
+  fw-conformance diff OLD.json NEW.json [--format text|markdown]
+
+  OLD.json NEW.json      two conformance.json files (reportVersion 2) of the same implementation,
+                         e.g. the main branch's and a pull request's
+  --format FORMAT        text (default: for the console) or markdown (for a pull-request comment)
+  -h, --help             this text
+
+Lists the must and implied rules and scenarios that regressed, got fixed, became blocked or
+unblocked, stopped or started running, appeared or disappeared; changes of verdict, gate, profile
+(capabilities declared) and implementation version; reference-level changes apart, as
+informative.
+
+Exit status: 1 when something regressed (a must or implied rule or scenario that was not failed,
+errored or timed out and now is, a declared capability dropped, or NEW is an incomplete run);
+0 otherwise ("no change" for a report against itself); 2 for a bad command line, a file that is
+not a valid report, or reports of two different implementations.
 `;

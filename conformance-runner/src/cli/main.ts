@@ -14,6 +14,10 @@ const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
  * bad command line, 130 interrupted by Ctrl-C. Never prints a stack trace for a user's mistake.
  */
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  // The report commands read reports only: no target, none of the run's options.
+  const io = { cwd, out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+  if (argv[0] === 'matrix') return (await import('../matrix/command')).runMatrixCommand(argv.slice(1), io);
+  if (argv[0] === 'diff') return (await import('../diff/command')).runDiffCommand(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCommandLine(argv, cwd);

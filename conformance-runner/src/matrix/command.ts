@@ -1,0 +1,70 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MATRIX_HELP } from '../cli/help';
+import { writeFileAtomic } from '../reports/atomic';
+import { readReport, ReportReadError, type LoadedReport } from '../reports/read';
+import { renderMatrixHtml } from './html';
+import { renderMatrixMarkdown } from './markdown';
+import { buildMatrix, DEFAULT_TITLE, MatrixInputError } from './model';
+import { nonBlank, parseSubcommand, SubcommandUsageError } from './subcommandArgs';
+
+export interface SubcommandIO {
+  cwd: string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const EXIT = { ok: 0, input: 2 } as const;
+
+/**
+ * `fw-conformance matrix REPORT.json... [--out DIR] [--title TEXT]`: writes matrix.html and
+ * matrix.md into DIR. Exit 0 when written; 2 for a bad command line, a file that is not a report,
+ * two reports of one implementation and version, or an output that cannot be written.
+ */
+export function runMatrixCommand(argv: string[], io: SubcommandIO): number {
+  const fail = (message: string, hint = true) => {
+    io.err(`fw-conformance matrix: ${message}${hint ? ' (see fw-conformance matrix --help)' : ''}\n`);
+    return EXIT.input;
+  };
+  let files: string[];
+  let outDir: string;
+  let title: string;
+  try {
+    const { values, positionals } = parseSubcommand(argv, {
+      out: { type: 'string' }, title: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help === true) {
+      io.out(MATRIX_HELP);
+      return EXIT.ok;
+    }
+    if (positionals.length === 0) throw new SubcommandUsageError('no report given: fw-conformance matrix REPORT.json... (one conformance.json per implementation)');
+    files = positionals;
+    outDir = nonBlank('--out', values.out) ?? '.';
+    title = nonBlank('--title', values.title) ?? DEFAULT_TITLE;
+  } catch (err) {
+    if (err instanceof SubcommandUsageError) return fail(err.message);
+    throw err;
+  }
+
+  const dir = path.resolve(io.cwd, outDir);
+  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) return fail(`--out ${outDir} exists and is not a directory`);
+  try {
+    const reports: LoadedReport[] = files.map((file) => readReport(file, io.cwd));
+    const matrix = buildMatrix(reports, title);
+    const html = renderMatrixHtml(matrix);
+    const markdown = renderMatrixMarkdown(matrix);
+    for (const note of matrix.notes) io.err(`note: ${note}\n`);
+    const written = ['matrix.html', 'matrix.md'].map((name) => path.join(outDir, name));
+    try {
+      writeFileAtomic(path.join(dir, 'matrix.html'), html);
+      writeFileAtomic(path.join(dir, 'matrix.md'), markdown);
+    } catch (err) {
+      return fail(`cannot write into ${outDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, false);
+    }
+    io.out(`matrix: ${matrix.columns.length} implementation${matrix.columns.length === 1 ? '' : 's'}, ${matrix.ruleCount} rules: wrote ${written.join(' and ')}\n`);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof ReportReadError || err instanceof MatrixInputError) return fail(err.message, false);
+    throw err;
+  }
+}
