@@ -253,3 +253,23 @@ describe('route notation', () => {
     for (const [source, message] of cases) assert.throws(() => parseRoutes(source), message, source);
   });
 });
+
+describe('the spec in the repository', () => {
+  const fs = require('node:fs') as typeof import('node:fs');
+  const copy = path.join(ROOT, 'spec', 'routing-and-controllers.md');
+
+  it('is the spec the rules are written against: every rule section is a heading of it', () => {
+    const headings = fs.readFileSync(copy, 'utf8').split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#+\s*/, '').replace(/`/g, ''));
+    const rules = (JSON.parse(fs.readFileSync(path.join(ROOT, 'features', 'rules.json'), 'utf8')) as { spec: string; rules: Array<{ id: string; section: string }> });
+    assert.equal(rules.spec, path.basename(copy));
+    for (const r of rules.rules) {
+      const parts = r.section.split(' / ');
+      for (const part of parts) assert.ok(headings.some((h) => h.startsWith(part)), `${r.id}: "${part}" is no heading of spec/${path.basename(copy)}`);
+    }
+  });
+
+  it('is a faithful copy of the shared spec when that is present (../shared/spec)', { skip: !fs.existsSync(path.join(ROOT, '..', 'shared', 'spec', 'routing-and-controllers.md')) && 'no ../shared/spec here' }, () => {
+    assert.equal(fs.readFileSync(copy, 'utf8'), fs.readFileSync(path.join(ROOT, '..', 'shared', 'spec', 'routing-and-controllers.md'), 'utf8'),
+      'spec/routing-and-controllers.md differs from ../shared/spec: copy the new spec and review the rules against it');
+  });
+});

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { BodyTooLargeError, readLimited, storedBody } from '../protocol/limits';
 import { CONTROL_PREFIX, HEADER_APP } from '../protocol';
 import type { Evidence } from './types';
 
@@ -70,6 +71,13 @@ export class Probe {
     return this.send({ method, path, headers });
   }
 
+  /** Why the probe stopped sending (requests in a row without an answer), once it has. */
+  get gaveUp(): string | undefined {
+    return this.unanswered >= GIVE_UP_AFTER ? `the adapter did not answer ${GIVE_UP_AFTER} requests in a row (last: ${this.lastFailure ?? 'no answer'})` : undefined;
+  }
+
+  private lastFailure?: string;
+
   async send(request: ProbeRequest): Promise<ProbeExchange> {
     if (this.unanswered >= GIVE_UP_AFTER) {
       return { request, failure: `not sent: the adapter did not answer the last ${GIVE_UP_AFTER} requests` };
@@ -79,7 +87,7 @@ export class Probe {
         method: request.method as 'GET', path: request.path, headers: request.headers, body: request.body,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
       });
-      const body = await res.body.text();
+      const body = storedBody(await readLimited(res.body)).text;
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -88,11 +96,17 @@ export class Probe {
       return { request, response: { status: res.statusCode, headers, body } };
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const failure = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
+      const failure = err instanceof BodyTooLargeError ? err.message : code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
         ? `no answer within ${this.timeoutMs} ms`
         : code === 'ECONNREFUSED' ? 'connection refused (is the adapter still running?)'
         : `${(err as Error).message}${code ? ` (${code})` : ''}`;
+      // An answer too large to read is still an answer: the adapter is alive.
+      if (err instanceof BodyTooLargeError) {
+        this.unanswered = 0;
+        return { request, failure };
+      }
       this.unanswered += 1;
+      this.lastFailure = `${request.method} ${request.path}: ${failure}`;
       this.failedOnce = true;
       return { request, failure };
     }

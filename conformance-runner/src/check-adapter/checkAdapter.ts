@@ -65,6 +65,7 @@ export async function checkAdapter(target: CheckedTarget, options: CheckOptions 
     ok: counts.fail === 0,
     exitCode: counts.fail === 0 ? 0 : 1,
     durationMs: Date.now() - started,
+    ...(probe.gaveUp ? { unresponsive: probe.gaveUp } : {}),
   };
 }
 

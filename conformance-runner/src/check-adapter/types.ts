@@ -39,4 +39,6 @@ export interface CheckReport {
   /** What `fw-conformance --check-adapter` exits with. */
   exitCode: 0 | 1;
   durationMs: number;
+  /** Set when the adapter stopped answering (requests in a row without an answer): why the check gave up. */
+  unresponsive?: string;
 }

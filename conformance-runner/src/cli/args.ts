@@ -32,6 +32,8 @@ const OPTIONS = {
   'start-timeout': { type: 'string' },
   parallel: { type: 'string' },
   'fail-fast': { type: 'boolean' },
+  'circuit-breaker': { type: 'string' },
+  'max-time': { type: 'string' },
   coverage: { type: 'boolean' },
   quiet: { type: 'boolean' },
   profile: { type: 'string' },
@@ -70,6 +72,7 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
     startTimeoutMs: DEFAULTS.startTimeoutMs,
     parallel: DEFAULTS.parallel,
+    circuitBreaker: DEFAULTS.circuitBreaker,
     failFast: flag('fail-fast'),
     coverage: flag('coverage'),
     quiet: flag('quiet'),
@@ -157,6 +160,11 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   if (startTimeout !== undefined) options.startTimeoutMs = integer('--start-timeout', startTimeout, 1, DAY_MS, 'milliseconds, a whole number from 1');
   const parallel = str('parallel');
   if (parallel !== undefined) options.parallel = integer('--parallel', parallel, 0, 64, 'a number of worker processes from 0 (no parallelism) to 64');
+
+  const breaker = str('circuit-breaker');
+  if (breaker !== undefined) options.circuitBreaker = integer('--circuit-breaker', breaker, 0, 1_000_000, 'a number of scenarios in a row, 0 to turn the breaker off');
+  const maxTime = str('max-time');
+  if (maxTime !== undefined) options.maxTimeMs = 1000 * integer('--max-time', maxTime, 1, 86_400, 'seconds, a whole number from 1 to 86400');
 
   const profile = nonEmpty('--profile', str('profile'));
   if (profile !== undefined) options.profile = parseProfile(profile);

@@ -49,6 +49,13 @@ Timeouts and execution:
   --scenario-timeout MS  per cucumber step (default: the suite's, 20000)
   --parallel N           run scenarios in N worker processes (default 0: in this process)
   --fail-fast            stop at the first scenario that does not pass
+  --circuit-breaker N    stop the run after N scenarios in a row time out or cannot reach the
+                         target; the rest is reported as not run (default 3; 0: never)
+  --max-time S           stop the run after S seconds, reports written and the adapter stopped
+                         (default: no limit)
+
+Limits: a response body over 1 MiB is not read (the scenario is errored, the limit named);
+reports keep the first 8 KiB of each body (docs/adapter-protocol.md, "Limits of the runner").
 
 Reports:
   --out DIR              where reports go (default reports/): conformance.json, conformance.md,

@@ -26,6 +26,10 @@ export interface CliOptions {
   scenarioTimeoutMs?: number;
   startTimeoutMs: number;
   parallel: number;
+  /** Scenarios in a row that time out or cannot reach the target before the run stops (0: never). */
+  circuitBreaker: number;
+  /** --max-time: the whole run's limit; undefined: none. */
+  maxTimeMs?: number;
   failFast: boolean;
   coverage: boolean;
   quiet: boolean;
@@ -42,6 +46,7 @@ export const DEFAULTS = {
   requestTimeoutMs: 10_000,
   startTimeoutMs: 30_000,
   parallel: 0,
+  circuitBreaker: 3,
 } as const;
 
 /** The command line of the reference adapter (used by --oracle reference). */

@@ -6,6 +6,7 @@ import {
   CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
   type Info, type Manifest, type UrlParams,
 } from './manifest';
+import { BodyTooLargeError, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 
 export interface TargetAddress {
@@ -26,10 +27,17 @@ export interface Exchange {
   method: string;
   path: string;
   requestHeaders: Record<string, string>;
+  /** The body sent, clipped to LIMITS.storedBodyBytes (then requestBodyBytes and maybe requestBodyFill are set). */
   requestBody?: string;
+  /** The whole request body's size, when requestBody is clipped. */
+  requestBodyBytes?: number;
+  /** The one character the whole request body repeats, when it does and is clipped. */
+  requestBodyFill?: string;
   status?: number;
   responseHeaders?: Record<string, string>;
+  /** The body received, clipped like requestBody. */
   responseBody?: string;
+  responseBodyBytes?: number;
   durationMs: number;
   error?: string;
 }
@@ -186,9 +194,15 @@ export class AdapterClient {
 
   private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false): Promise<AppResponse> {
     const exchange: Exchange = {
-      method, path, requestBody: body, durationMs: 0,
+      method, path, durationMs: 0,
       requestHeaders: chunked ? { ...headers, 'transfer-encoding': 'chunked' } : headers,
     };
+    if (body !== undefined) {
+      const kept = storedBody(body);
+      exchange.requestBody = kept.text;
+      if (kept.bytes !== undefined) exchange.requestBodyBytes = kept.bytes;
+      if (kept.fill !== undefined) exchange.requestBodyFill = kept.fill;
+    }
     this.exchanges.push(exchange);
     const started = performance.now();
     try {
@@ -198,14 +212,16 @@ export class AdapterClient {
         body: chunked && body !== undefined ? Readable.from(inChunks(body)) : body,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
       });
-      const text = await res.body.text();
+      const text = await readLimited(res.body);
       const flat: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
       }
       exchange.status = res.statusCode;
       exchange.responseHeaders = flat;
-      exchange.responseBody = text;
+      const kept = storedBody(text);
+      exchange.responseBody = kept.text;
+      if (kept.bytes !== undefined) exchange.responseBodyBytes = kept.bytes;
       const traceHeader = flat[HEADER_TRACE];
       return {
         status: res.statusCode, headers: flat, body: text,
@@ -213,12 +229,15 @@ export class AdapterClient {
         traced: traceHeader !== undefined,
       };
     } catch (err) {
-      const code = (err as { code?: string }).code;
       exchange.error = String((err as Error).message ?? err);
+      if (err instanceof BodyTooLargeError) throw new AdapterError(`${method} ${path}: ${err.message}`);
+      const code = (err as { code?: string }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new RequestTimeoutError(method, path, this.timeoutMs);
       }
-      throw new AdapterError(`${method} ${this.origin}${path} failed: ${(err as Error).message}` + (code ? ` (${code})` : ''), { code });
+      // An absolute-form target is a whole URL already: name the connection apart.
+      const target = path.startsWith('/') ? `${this.origin}${path}` : `${path} (through ${this.origin})`;
+      throw new AdapterError(`${method} ${target} failed: ${(err as Error).message}` + (code ? ` (${code})` : ''), { code });
     } finally {
       exchange.durationMs = performance.now() - started;
     }

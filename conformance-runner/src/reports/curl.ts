@@ -34,7 +34,16 @@ export function toCurl(exchange: Exchange, appId?: string, context: CurlContext 
     else if (lower === 'x-fw-app' && appId !== undefined && value === appId) parts.push('-H', '"X-Fw-App: $APP"');
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
-  if (exchange.requestBody !== undefined) parts.push('--data-binary', quoteBody(exchange.requestBody, appId));
+  if (exchange.requestBody === undefined) return parts.join(' ');
+  if (exchange.requestBodyBytes !== undefined && exchange.requestBodyFill !== undefined) {
+    // A large body of one repeated character (the size-limit scenarios): rebuilt, not stored.
+    const fill = JSON.stringify(exchange.requestBodyFill);
+    return `node -e ${shellQuote(`process.stdout.write(${fill}.repeat(${exchange.requestBodyBytes}))`)} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
+  }
+  if (exchange.requestBodyBytes !== undefined) {
+    return `# the body was ${exchange.requestBodyBytes} bytes; the report keeps its first ${Buffer.byteLength(exchange.requestBody)}\n${[...parts, '--data-binary', quoteBody(exchange.requestBody, appId)].join(' ')}`;
+  }
+  parts.push('--data-binary', quoteBody(exchange.requestBody, appId));
   return parts.join(' ');
 }
 

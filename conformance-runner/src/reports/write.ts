@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Envelope } from '@cucumber/messages';
 import { writeFileAtomic } from './atomic';
@@ -16,6 +17,8 @@ export const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.
  */
 export async function writeReports(dir: string, report: ConformanceReport, envelopes: readonly Envelope[]): Promise<string[]> {
   const out = (name: string) => path.join(dir, name);
+  // A coverage report left by an earlier run would pass for this run's.
+  if (report.coverage === null) fs.rmSync(out('coverage'), { recursive: true, force: true });
   writeFileAtomic(out('cucumber.ndjson'), renderNdjson(envelopes));
   writeFileAtomic(out('cucumber.html'), await renderCucumberHtml(envelopes));
   writeFileAtomic(out('junit.xml'), renderJunit(report));

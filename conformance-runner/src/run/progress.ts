@@ -24,15 +24,27 @@ export class Progress {
   private readonly counts = new Map<Status, number>();
   private current = '';
   private lineShown = false;
+  private muted = false;
 
   constructor(private readonly options: ProgressOptions) {}
 
+  /**
+   * No more output: the run stopped (a dead target, a signal, the circuit breaker), and whatever
+   * cucumber still finishes after that is not news (the reports say "not run").
+   */
+  mute(): void {
+    this.clear();
+    this.muted = true;
+  }
+
   started(scenario: ScenarioDef): void {
+    if (this.muted) return;
     this.current = scenario.id;
     this.redraw();
   }
 
   finished(result: ScenarioResult): void {
+    if (this.muted) return;
     this.done += 1;
     this.counts.set(result.status, (this.counts.get(result.status) ?? 0) + 1);
     if (this.options.quiet) return;

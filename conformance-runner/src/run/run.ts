@@ -15,6 +15,7 @@ import { verdictWords } from '../reports/words';
 import { openTarget, stopAllTargets, TargetError, type Target, type TargetDeath } from '../target';
 import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
 import { attribute, summarise } from './aggregate';
+import { CircuitBreaker } from './breaker';
 import { Collector } from './collector';
 import { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
@@ -59,6 +60,35 @@ export const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
 
 /** A whole conformance run: target, cucumber, results, reports, verdict. Returns the exit code. */
 export async function runConformance(options: CliOptions, env: RunEnvironment): Promise<number> {
+  const state: RunState = {};
+  try {
+    return await runGuarded(options, env, state);
+  } catch (err) {
+    // A bug of the runner itself: the reports still say what was collected, and no adapter is left running.
+    const message = (err as Error)?.stack ?? String(err);
+    env.err(`fw-conformance: internal error (a bug of fw-conformance, please report it): ${message}\n`);
+    try {
+      if (state.base) {
+        const i: Interruption = { reason: `internal error of fw-conformance: ${(err as Error)?.message ?? String(err)}`, exitCode: EXIT.fail, inFlight: { status: 'skipped', message: 'not finished: internal error of fw-conformance' } };
+        await finishEarly(state.base, i, state.collector ?? new Collector(state.base.suite), state.target, 0);
+      }
+    } catch (inner) {
+      env.err(`fw-conformance: the reports could not be written either: ${(inner as Error)?.message ?? String(inner)}\n`);
+    } finally {
+      await stopAllTargets();
+    }
+    return EXIT.fail;
+  }
+}
+
+/** What an internal error may still report. */
+interface RunState {
+  base?: FinishBase;
+  collector?: Collector;
+  target?: Target;
+}
+
+async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunState): Promise<number> {
   const wallStart = performance.now();
   const startedAt = new Date();
   let suite: Suite;
@@ -97,6 +127,21 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
       resolve(i);
     };
   });
+  let progress: Progress | undefined;
+  /** Stops the run; `notice` is said at once (the reason itself ends the run's summary). */
+  const stop = (i: Interruption, notice?: string) => {
+    if (interruption === undefined) {
+      progress?.mute();
+      if (notice) env.err(`fw-conformance: ${notice}, writing partial reports\n`);
+    }
+    interrupt(i);
+  };
+  const maxTimer = options.maxTimeMs === undefined ? undefined : setTimeout(() => stop({
+    reason: `the run reached --max-time ${options.maxTimeMs! / 1000} s`,
+    exitCode: EXIT.fail,
+    inFlight: { status: 'skipped', message: 'not finished: the run reached --max-time' },
+  }, `--max-time ${options.maxTimeMs! / 1000} s reached`), options.maxTimeMs);
+  maxTimer?.unref();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
@@ -106,6 +151,7 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
       return;
     }
     env.err(`\nfw-conformance: ${signal} received, writing partial reports (press Ctrl-C again to quit at once)\n`);
+    progress?.mute();
     interrupt({
       reason: `interrupted by ${signal}`,
       exitCode: signal === 'SIGINT' ? EXIT.sigint : EXIT.fail,
@@ -116,6 +162,7 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
   process.on('SIGTERM', onSignal);
 
   const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
+  state.base = base;
   let target: Target | undefined;
   let oracle: Target | undefined;
   try {
@@ -130,6 +177,12 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
     }
     if ('error' in opened) {
       env.err(`fw-conformance: ${opened.error}\n`);
+      const earlier = earlierRun(outDir);
+      if (earlier !== undefined) {
+        // Nothing ran: an empty report would only replace the last real one.
+        env.err(`fw-conformance: no reports written; ${display(env.cwd, outDir)}/ keeps the run of ${earlier}\n`);
+        return EXIT.fail;
+      }
       const i: Interruption = { reason: `the target could not be opened: ${opened.error}`, exitCode: EXIT.fail, inFlight: { status: 'skipped', message: 'not run' } };
       return await finishEarly(base, i, new Collector(suite), undefined, 0);
     }
@@ -139,8 +192,9 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
     const impl = target.info.implementation;
     say(`target: ${impl.name} ${impl.version} (${impl.language}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
     if (oracle) say(`oracle: ${oracle.info.implementation.name} ${oracle.info.implementation.version} at ${oracle.address.url}\n`);
-    void target.died.then((death) => interrupt(deathInterruption(death)));
-    void oracle?.died.then((death) => interrupt(deathInterruption(death, 'oracle (reference adapter)')));
+    state.target = target;
+    void target.died.then((death) => stop(deathInterruption(death)));
+    void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
     if (!options.skipAdapterCheck) {
       // Before cucumber starts: the check's requests are not scenario requests (see adapter-check.ts).
@@ -151,7 +205,13 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
       ]);
       const outcome = checked.kind === 'checked' ? checked.outcome : await within(checking, ADAPTER_CHECK_GRACE_MS);
       // The check may finish just after the target died or a signal came: then no scenario runs.
-      const stop = checked.kind === 'interrupted' ? checked.interruption : interruption;
+      // Nor does it when the adapter stopped answering: every scenario would wait out its timeouts.
+      const unresponsive = outcome !== undefined && 'report' in outcome ? outcome.report.unresponsive : undefined;
+      const stop = checked.kind === 'interrupted' ? checked.interruption : interruption ?? (unresponsive === undefined ? undefined : {
+        reason: `the adapter stopped answering during the adapter check (${unresponsive}); no scenario was run`,
+        exitCode: EXIT.fail,
+        inFlight: { status: 'skipped' as const, message: 'not run: the adapter stopped answering during the adapter check' },
+      });
       recordAdapterCheck(base, outcome, { quiet: options.quiet, goesOn: stop === undefined }, env);
       if (stop) {
         const code = await finishEarly(base, stop, new Collector(suite), target, 0);
@@ -171,8 +231,17 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
       ...(options.path !== undefined ? { replayPath: options.path } : {}),
       ...(oracle ? { oracle: oracle.address } : {}),
     };
-    const progress = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
-    const collector = new Collector(suite, { onStarted: (s) => progress.started(s), onFinished: (r) => progress.finished(r) }, options.failFast);
+    const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
+    progress = shown;
+    if (interruption !== undefined) shown.mute();
+    const breaker = new CircuitBreaker(options.circuitBreaker, (reason) => stop({
+      reason, exitCode: EXIT.fail, inFlight: { status: 'skipped', message: 'not finished: the circuit breaker stopped the run' },
+    }, 'the circuit breaker tripped (the target does not answer)'));
+    const collector = new Collector(suite, {
+      onStarted: (s) => shown.started(s),
+      onFinished: (r) => { shown.finished(r); breaker.observe(r); },
+    }, options.failFast);
+    state.collector = collector;
     const suiteStart = performance.now();
     const outcome = await Promise.race([
       runSuiteWithCucumber({
@@ -181,7 +250,7 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
       }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err })),
       interrupted.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
     ]);
-    progress.end();
+    shown.end();
     const suiteMs = performance.now() - suiteStart;
     if (outcome.kind === 'interrupted') {
       // Partial reports first, then the target: a reader gets the reports even if stopping hangs.
@@ -213,9 +282,20 @@ export async function runConformance(options: CliOptions, env: RunEnvironment): 
     }
     return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
   } finally {
+    if (maxTimer) clearTimeout(maxTimer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     coverage?.dispose();
+  }
+}
+
+/** When `dir` holds the reports of an earlier run: when it finished. */
+function earlierRun(dir: string): string | undefined {
+  try {
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { finishedAt?: unknown };
+    return typeof report.finishedAt === 'string' ? report.finishedAt : 'an earlier run';
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { OutputTail } from './OutputTail';
+import { Reaper } from './reaper';
 import { groupAlive, signalGroup } from './processGroup';
 import type { TargetDeath } from './types';
 
@@ -38,6 +39,7 @@ export class TargetProcess {
   private exitStatus?: ExitStatus;
   private stopRequested = false;
   private stopping?: Promise<void>;
+  private reaper?: Reaper;
 
   constructor(readonly command: string, options: SpawnOptions) {
     this.output = new OutputTail(100, 2000, options.log);
@@ -45,6 +47,7 @@ export class TargetProcess {
     this.child = spawn('/bin/sh', ['-c', command], {
       cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (this.child.pid !== undefined) this.reaper = new Reaper(this.child.pid);
     this.child.stdout?.on('data', (chunk: Buffer) => this.output.write('stdout', chunk));
     this.child.stderr?.on('data', (chunk: Buffer) => this.output.write('stderr', chunk));
 
@@ -90,7 +93,7 @@ export class TargetProcess {
    */
   stop(graceMs = 5000): Promise<void> {
     this.stopRequested = true;
-    this.stopping ??= this.terminate(graceMs);
+    this.stopping ??= this.terminate(graceMs).finally(() => this.reaper?.release());
     return this.stopping;
   }
 

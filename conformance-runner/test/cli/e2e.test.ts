@@ -237,6 +237,70 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(report.scenarios[0].status, 'skipped');
   });
 
+  it('a 10 MB answer: errored with the limit named, not read into memory; the run goes on', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--tags', '@id:hostile-huge or @id:hostile-alive'], { suite: 'hostile' });
+    assert.equal(r.code, 1, r.stderr);
+    const report = readReport(out);
+    assert.deepEqual(statuses(report), { 'hostile-huge': 'errored', 'hostile-alive': 'passed' });
+    const huge = report.scenarios.find((x: { id: string }) => x.id === 'hostile-huge');
+    assert.match(huge.message, /GET \/huge: the response body is larger than 1 MiB, the most fw-conformance reads/);
+    assert.equal(report.complete, true);
+  });
+
+  it('a target that never answers: the circuit breaker stops the run after 3 timeouts, the rest not run', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--request-timeout', '300', '--tags', '@rule:basic.hang'], { suite: 'hostile' });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /the circuit breaker tripped \(the target does not answer\), writing partial reports/);
+    const report = readReport(out);
+    assert.equal(report.complete, false);
+    assert.match(report.incompleteReason, /^circuit breaker: 3 scenarios in a row timed out or could not reach the target \(last: hostile-hang-3: /);
+    const s = statuses(report);
+    assert.deepEqual(Object.values(s).filter((x) => x === 'timed-out').length, 3);
+    assert.ok(Object.values(s).filter((x) => x === 'skipped').length === 3, JSON.stringify(s));
+    const off = tmp();
+    const all = await fwConformance(['--start', ADAPTER, '--out', off, '--skip-adapter-check', '--request-timeout', '200', '--circuit-breaker', '0', '--tags', '@rule:basic.hang'], { suite: 'hostile' });
+    assert.equal(all.code, 1);
+    assert.deepEqual(Object.values(statuses(readReport(off))), Array(6).fill('timed-out'), '--circuit-breaker 0: every scenario runs');
+  });
+
+  it('a target that dies: nothing printed after the reports line, and the scenarios that follow do not each print their connection error', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--tags', '@rule:basic.after'], { suite: 'hostile' });
+    assert.equal(r.code, 1);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.match(lines[lines.length - 1]!, /^reports: /, r.stdout);
+    assert.ok(lines.filter((l) => l.startsWith('ERROR ')).length <= 3, r.stdout);
+    assert.equal(readReport(out).complete, false);
+  });
+
+  it('--max-time: the run stops, the reports say why', async () => {
+    const out = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--max-time', '1'], { suite: 'slow' });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /--max-time 1 s reached, writing partial reports/);
+    const report = readReport(out);
+    assert.equal(report.incompleteReason, 'the run reached --max-time 1 s');
+    assert.equal(report.scenarios[0].status, 'skipped');
+    assert.match(report.scenarios[0].message, /^not (finished|run): the run reached --max-time/);
+  });
+
+  it('a failed attach keeps the reports of the last run; a run without --coverage removes an old coverage report', async () => {
+    const out = tmp();
+    const good = await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--tags', '@id:basic-pass']);
+    assert.equal(good.code, 0, good.stdout);
+    const before = fs.readFileSync(path.join(out, 'conformance.json'), 'utf8');
+    const dead = await fwConformance(['--target', 'http://127.0.0.1:9', '--token', 't', '--out', out, '--start-timeout', '1000']);
+    assert.equal(dead.code, 1);
+    assert.match(dead.stderr, /no reports written; .* keeps the run of \d{4}-/);
+    assert.equal(fs.readFileSync(path.join(out, 'conformance.json'), 'utf8'), before);
+    fs.mkdirSync(path.join(out, 'coverage'));
+    fs.writeFileSync(path.join(out, 'coverage', 'index.html'), 'stale');
+    await fwConformance(['--start', ADAPTER, '--out', out, '--skip-adapter-check', '--tags', '@id:basic-pass']);
+    assert.equal(fs.existsSync(path.join(out, 'coverage')), false);
+  });
+
   it('a target that cannot start: exit 1, the reason, and reports marked incomplete', async () => {
     const out = tmp();
     const r = await fwConformance(['--start', 'echo "no adapter here" >&2; exit 4', '--out', out, '--start-timeout', '5000']);
@@ -275,17 +339,18 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(withCheck.timing.requests, withoutCheck.timing.requests);
   });
 
-  it('the adapter check uses --request-timeout, and the run goes on after its failures', async () => {
+  it('the adapter check uses --request-timeout; an adapter that stops answering during it ends the run there', async () => {
     const out = tmp();
     const r = await fwConformance(['--start', fake('hangs'), '--out', out, '--rule', 'basic.pass', '--request-timeout', '300']);
     assert.equal(r.code, 1);
     const line = CHECK_LINE.exec(r.stdout);
     assert.ok(line && Number(line[2]) > 0, r.stdout);
     assert.match(r.stdout, /got no response \(no answer within 300 ms\)/);
-    assert.ok(r.stdout.includes('TIMEOUT basic-pass (basic.pass): '), 'the scenarios ran after the check');
+    assert.ok(!r.stdout.includes('TIMEOUT basic-pass'), 'no scenario waits out its timeouts against an adapter that stopped answering');
     const report = readReport(out);
-    assert.equal(report.complete, true);
-    assert.equal(statuses(report)['basic-pass'], 'timed-out');
+    assert.equal(report.complete, false);
+    assert.match(report.incompleteReason, /^the adapter stopped answering during the adapter check \(the adapter did not answer 3 requests in a row \(last: .*no answer within 300 ms\)\); no scenario was run$/);
+    assert.equal(statuses(report)['basic-pass'], 'skipped');
     assert.ok(report.adapterCheck.failed > 0);
     assert.match(report.adapterCheck.checks.map((c: { message: string | null }) => c.message ?? '').join('\n'), /no answer within 300 ms/);
   });

@@ -90,3 +90,41 @@ describe('curl commands rebuilt from exchanges', () => {
     assert.match(r.stderr, /set FW_TOKEN to the control-plane token of the adapter/);
   });
 });
+
+describe('large bodies', () => {
+  it('are kept clipped, with their size; a body of one repeated character is rebuilt for the replay', async () => {
+    const { storedBody, readLimited, BodyTooLargeError, LIMITS } = await import('../../src/protocol/limits');
+    const big = 'a'.repeat(LIMITS.storedBodyBytes * 3);
+    assert.deepEqual(storedBody(big), { text: 'a'.repeat(LIMITS.storedBodyBytes), bytes: big.length, fill: 'a' });
+    const mixed = 'é'.repeat(LIMITS.storedBodyBytes);
+    const kept = storedBody(mixed);
+    assert.equal(kept.fill, 'é');
+    assert.ok(Buffer.byteLength(kept.text) <= LIMITS.storedBodyBytes && !kept.text.includes('\uFFFD'), 'clipped on a character boundary');
+    assert.deepEqual(storedBody('small'), { text: 'small' });
+    const { Readable } = await import('node:stream');
+    assert.equal(await readLimited(Readable.from([Buffer.from('ab'), Buffer.from('c')]), 3), 'abc');
+    await assert.rejects(readLimited(Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 3), (err: unknown) => err instanceof BodyTooLargeError && /larger than 3 bytes/.test((err as Error).message));
+  });
+
+  it('replays a clipped body of one repeated character byte for byte', { skip: hasCurl ? false : 'curl is not installed' }, async () => {
+    let received = -1;
+    const server = http.createServer((req, res) => {
+      let n = 0;
+      req.on('data', (c: Buffer) => { n += c.length; if (c.some((b) => b !== 0x61)) n = -1e9; });
+      req.on('end', () => { received = n; res.end('ok'); });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const exchange = { method: 'POST', path: '/upload', requestHeaders: { 'content-type': 'text/plain' }, requestBody: 'a'.repeat(8192), requestBodyBytes: 1048577, requestBodyFill: 'a', durationMs: 1 };
+      // Not spawnSync: the server answers from this very event loop.
+      const code = await new Promise<number | null>((resolve) => {
+        require('node:child_process').spawn('/bin/sh', ['-c', `FW_TARGET=${origin}; ${toCurl(exchange)}`], { stdio: 'ignore' }).on('exit', resolve);
+      });
+      assert.equal(code, 0);
+      assert.equal(received, 1048577);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -260,5 +261,32 @@ describe('stop with a request in flight', { timeout: 60_000 }, () => {
     await target.stop();
     // The request ends because the adapter is gone, not because 60 s passed (the suite timeout would fire first).
     assert.equal(await outcome, 'AdapterError');
+  });
+});
+
+describe('a runner that dies without cleaning up', { timeout: 60_000 }, () => {
+  it('leaves no adapter running: killed with SIGKILL, its adapter group is stopped by the guard', async () => {
+    // A runner process that starts the wrapper fake, prints its pids, then is killed where no
+    // exit handler runs (as V8 running out of heap would end it).
+    const script = `
+      const { openTarget } = require(${JSON.stringify(path.join(REPO, 'conformance-runner', 'src', 'target'))});
+      openTarget({ start: ${JSON.stringify(fakeCommand('spawns-child'))}, startTimeoutMs: 20000 }).then((t) => {
+        process.stdout.write(t.outputTail() + '\\n');
+        setInterval(() => {}, 1000);
+      });`;
+    const runner = spawn(process.execPath, ['-r', 'ts-node/register', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const pids = await new Promise<[number, number]>((resolve, reject) => {
+      runner.stdout!.on('data', (d: Buffer) => {
+        out += d;
+        const m = /wrapper pid (\d+) child pid (\d+)/.exec(out);
+        if (m) resolve([Number(m[1]), Number(m[2])]);
+      });
+      runner.on('exit', () => reject(new Error(`the runner exited first: ${out}`)));
+    });
+    assert.ok(pids.every(isRunning));
+    runner.kill('SIGKILL');
+    // The wrapper ignores SIGTERM (like foreground-child) but exits with its child; the guard's SIGKILL follows 3 s later anyway.
+    assert.ok(await eventually(() => !pids.some(isRunning), 10_000), `still running: ${pids.filter(isRunning).join(', ')}`);
   });
 });

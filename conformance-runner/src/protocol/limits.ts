@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * What the runner reads from a target and keeps of it (docs/adapter-protocol.md, "Limits of the
+ * runner"). A target is someone else's server: none of its answers may exhaust the runner's memory,
+ * and the reports keep evidence, not copies.
+ */
+export const LIMITS = {
+  /** A response body larger than this is not read: the exchange is an adapter error naming the limit. */
+  responseBodyBytes: 1024 * 1024,
+  /** Bodies kept in exchange records (reports, reproductions) are clipped to this many bytes. */
+  storedBodyBytes: 8 * 1024,
+} as const;
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the response body is larger than ${formatBytes(limit)}, the most fw-conformance reads (docs/adapter-protocol.md, "Limits of the runner")`);
+  }
+}
+
+/** Reads a body up to `limit` bytes; beyond it, stops reading, destroys the stream and throws BodyTooLargeError. */
+export async function readLimited(body: Readable, limit: number = LIMITS.responseBodyBytes): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > limit) {
+      body.destroy();
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A body as an exchange record keeps it. */
+export interface StoredBody {
+  /** The body, or its first `storedBodyBytes` bytes. */
+  text: string;
+  /** The whole body's size in bytes, set only when `text` is clipped. */
+  bytes?: number;
+  /** Set when the whole body is this one character repeated (a reproduction can rebuild it). */
+  fill?: string;
+}
+
+export function storedBody(body: string, limit: number = LIMITS.storedBodyBytes): StoredBody {
+  const bytes = Buffer.byteLength(body);
+  if (bytes <= limit) return { text: body };
+  const code = body.charCodeAt(0);
+  let same = code < 0xd800 || code > 0xdfff;
+  for (let i = 1; same && i < body.length; i++) same = body.charCodeAt(i) === code;
+  const fill = same ? body[0] : undefined;
+  // Clip on a character boundary: the kept prefix is valid text.
+  const text = Buffer.from(body).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
+  return { text, bytes, ...(fill !== undefined ? { fill } : {}) };
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
