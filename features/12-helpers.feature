@@ -55,7 +55,7 @@ Feature: Base controller helpers
   Rule: response() without arguments returns a ResponseFactory
 
     # catches: response() returning an empty Response
-    @id:helpers-response-factory-json @capability:base-controller @capability:factory-content
+    @id:helpers-response-factory-json @capability:base-controller @capability:factory-content @needs:factory.json
     Scenario: $this->response()->json(['factory' => true], 201) is a JSON response
       Given the routes:
         """

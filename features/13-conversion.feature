@@ -170,7 +170,7 @@ Feature: Conversion of an action's return value
   Rule: closure return values are converted the same way
 
     # catches: conversion applied to controller actions only
-    @id:conversion-closure-string
+    @id:conversion-closure-string @needs:conversion.string
     Scenario: a closure's string becomes text/html
       Given the routes:
         """
@@ -181,7 +181,7 @@ Feature: Conversion of an action's return value
       And the content type is "text/html"
       And the body is "from closure"
 
-    @id:conversion-closure-array
+    @id:conversion-closure-array @needs:conversion.array
     Scenario: a closure's array becomes JSON with status 200
       Given the routes:
         """
@@ -192,7 +192,7 @@ Feature: Conversion of an action's return value
       And the content type is "application/json"
       And the JSON body is {"from":"closure","list":[]}
 
-    @id:conversion-closure-list
+    @id:conversion-closure-list @needs:conversion.list
     Scenario: a closure's list becomes a JSON array
       Given the routes:
         """

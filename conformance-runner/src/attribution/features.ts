@@ -28,14 +28,34 @@ interface Seen {
   controllers: boolean;
   chainMiddleware: Set<'string' | 'array'>;
   names: boolean;
+  conversions: Set<string>;
 }
+
+/**
+ * The conversion rule each catalog action's return value stands on. Only counted rules: a
+ * reference-level rule never blocks a counted failure (conversion.bool and conversion.null stay out).
+ */
+const CONVERSIONS: Record<string, string> = {
+  'ReturnController@response': 'conversion.response',
+  'ReturnController@jsonResponse': 'conversion.json-response',
+  'ReturnController@redirectResponse': 'conversion.redirect-response',
+  'ReturnController@array': 'conversion.array',
+  'ReturnController@list': 'conversion.list',
+  'ReturnController@object': 'conversion.object',
+  'ReturnController@string': 'conversion.string',
+  'ReturnController@emptyString': 'conversion.empty-string',
+  'ReturnController@int': 'conversion.int',
+  'ReturnController@float': 'conversion.float',
+};
+/** Controllers whose actions all return a Response made by a helper or the factory. */
+const RESPONSE_CONTROLLERS = new Set(['HelperController', 'FactoryController']);
 
 const PARAM = /\{[^}:]+(:)?/g;
 
 export function manifestRules(manifest: Manifest): ManifestRules {
   const seen: Seen = {
     verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false,
-    closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false,
+    closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(),
   };
   const loaded = ['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])];
   for (const file of loaded) visit(manifest.routeFiles[file] ?? [], seen, 0, 0);
@@ -54,6 +74,8 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   if (seen.closures.has('json')) handler.push('conversion.closure');
   if (seen.closures.has('args') || seen.closures.has('named')) handler.push('registration.closure-positional', 'conversion.closure');
   if (seen.controllers || seen.resources) handler.push('registration.controller-handler', 'overview.controller-destination');
+  // What the catalog actions return is converted by a rule of its own (protocol §4.2).
+  for (const rule of seen.conversions) handler.push(rule);
 
   const middleware: string[] = [];
   if (seen.chainMiddleware.size > 0) middleware.push('middleware.route');
@@ -95,8 +117,13 @@ function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlew
 }
 
 function noteHandler(handler: Handler, seen: Seen): void {
-  if ('closure' in handler) seen.closures.add(handler.closure);
-  else seen.controllers = true;
+  if ('closure' in handler) {
+    seen.closures.add(handler.closure);
+    return;
+  }
+  seen.controllers = true;
+  const conversion = CONVERSIONS[`${handler.controller}@${handler.action}`] ?? (RESPONSE_CONTROLLERS.has(handler.controller) ? 'conversion.response' : undefined);
+  if (conversion !== undefined) seen.conversions.add(conversion);
 }
 
 function unique(values: string[]): string[] {

@@ -27,24 +27,33 @@ const STEP_KINDS: readonly StepKind[] = [
   { pattern: /^the trace /, parts: ['reach', 'handler', 'middleware'] },
   { pattern: /^(I generate the URL|the URL |URL generation )/, parts: ['urls'] },
   { pattern: /^I request \S+ the generated URL/, parts: ['urls'] },
-  { pattern: /^(the body |the JSON body |the content type |the header )/, parts: ['reach', 'handler', 'middleware'] },
+  // A JSON body stands on arrays becoming JSON at all (a serializer that quotes numbers is one fault).
+  { pattern: /^the JSON body /, parts: ['reach', 'handler', 'middleware'], rules: ['conversion.array'] },
+  { pattern: /^(the body |the content type |the header )/, parts: ['reach', 'handler', 'middleware'] },
 ];
+
+/** Failure messages of echo steps that say the right action ran (steps/echo.steps.ts): only its parameters are wrong. */
+const RIGHT_ACTION = /: expected (the constructor of )?[A-Za-z]+@[A-Za-z]+('s parameter | to receive)/;
+/** A status step that got a 5xx: whatever handled the request crashed, so it stands on the handler too. */
+const SERVER_ERROR = /: expected status \d{3}, got 5\d\d\b/;
 
 /**
  * Prerequisite rules of the failed step `step` in a scenario about `subject`, which are never the
  * subject itself. `extra` are the scenario's own `@needs:` rules; `generatedUrls` says the scenario
  * generated a URL before the step.
  */
-export function stepNeeds(step: string | undefined, manifest: Manifest | undefined, subject: string, extra: readonly string[] = [], generatedUrls = false): string[] {
+export function stepNeeds(step: string | undefined, manifest: Manifest | undefined, subject: string, extra: readonly string[] = [], generatedUrls = false, message = ''): string[] {
   const out = new Set<string>(extra);
   // Once a scenario has generated a URL, what it checks next stands on that URL.
   if (generatedUrls && manifest) for (const rule of manifestRules(manifest).urls) out.add(rule);
   const kind = step === undefined ? undefined : STEP_KINDS.find((k) => k.pattern.test(step));
   if (kind) {
-    for (const rule of kind.rules ?? []) out.add(rule);
-    if (manifest && kind.parts.length > 0) {
+    const rightAction = RIGHT_ACTION.test(message);
+    for (const rule of kind.rules ?? []) if (!(rightAction && rule === 'conversion.array')) out.add(rule);
+    const parts = rightAction ? [] : SERVER_ERROR.test(message) ? [...new Set<Part>([...kind.parts, 'handler'])] : kind.parts;
+    if (manifest && parts.length > 0) {
       const rules = manifestRules(manifest);
-      for (const part of kind.parts) for (const rule of rules[part]) out.add(rule);
+      for (const part of parts) for (const rule of rules[part]) out.add(rule);
     }
   }
   out.delete(subject);

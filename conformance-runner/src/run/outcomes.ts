@@ -29,5 +29,5 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult): Outc
     ];
   }
   const generatedUrls = (result.repro?.exchanges ?? []).some((e) => e.method === 'POST' && e.path === '/__fw/url');
-  return def.rules.map((rule) => ({ ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs, generatedUrls) }));
+  return def.rules.map((rule) => ({ ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs, generatedUrls, result.message) }));
 }

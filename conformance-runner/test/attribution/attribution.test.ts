@@ -100,6 +100,31 @@ describe('what a failed step relies on', () => {
     assert.deepEqual(stepNeeds('the URL is "/admin/u/7"', manifest, 'named.group-prefix', ['groups.prefix']), ['groups.prefix', 'url.path', 'named.name']);
   });
 
+  it('a 5xx where a status was expected also relies on the handler', () => {
+    assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix', [], false, 'GET /admin/u/7: expected status 200, got 500 text/html "boom"'),
+      ['registration.get', 'params.constraint-regex', 'registration.closure-positional', 'conversion.closure']);
+  });
+
+  it('a parameter of the right action relies only on how parameters reach actions', () => {
+    const echo: Manifest = { protocol: 2, routeFiles: { web: [{ method: 'GET', uri: '/e/{value}', handler: { controller: 'EchoController', action: 'string' } }] } };
+    assert.deepEqual(stepNeeds('the parameter "value" is the string "abc"', echo, 'overview.controller-destination', [], false,
+      'GET /e/abc: expected EchoController@string\'s parameter $value to be {"type":"string","value":"abc"}, got {"type":"null"}'),
+    ['injection.route-param', 'dispatch.extract-by-name']);
+    assert.ok(stepNeeds('the action "EchoController@string" ran', echo, 'injection.route-param', [], false, 'GET /e/abc: expected EchoController@string to run, got PlainController@index')
+      .includes('overview.controller-destination'), 'another action ran: the route and the handler are in question');
+  });
+
+  it('a JSON body relies on arrays becoming JSON, and a catalog action on the conversion of what it returns', () => {
+    const returns: Manifest = { protocol: 2, routeFiles: { web: [
+      { method: 'GET', uri: '/r', handler: { controller: 'ReturnController', action: 'list' } },
+      { method: 'GET', uri: '/h', handler: { controller: 'HelperController', action: 'jsonDefault' } },
+      { method: 'GET', uri: '/b', handler: { controller: 'ReturnController', action: 'true' } },
+    ] } };
+    const needs = stepNeeds('the JSON body is [1,2,3]', returns, 'middleware.response-passthrough');
+    for (const r of ['conversion.array', 'conversion.list', 'conversion.response']) assert.ok(needs.includes(r), `${r} in ${needs.join(', ')}`);
+    assert.ok(!needs.includes('conversion.bool'), 'a reference-level rule never blocks a counted failure');
+  });
+
   it('a step of no known kind relies on nothing but the @needs: rules', () => {
     assert.deepEqual(stepNeeds('the application boots', manifest, 'files.web-default'), []);
   });

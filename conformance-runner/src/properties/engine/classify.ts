@@ -15,6 +15,7 @@ export type FailureKind =
   | 'wrong-method'     // expected 200, got 405
   | 'wrong-route'      // expected 200, got another route's answer
   | 'wrong-body'       // expected 200, got a body no route gives
+  | 'wrong-params'     // expected 200, got the right action's echo with other parameter values
   | 'matched'          // expected 404 or 405, got a 2xx
   | 'no-405'           // expected 405, got 404
   | 'no-404'           // expected 404, got 405
@@ -38,6 +39,7 @@ const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
   'allow-repeated': 'errors.allow-once',
   'no-405': 'errors.method-not-allowed',
   'no-404': 'errors.not-found',
+  'wrong-params': 'injection.route-param',
   'url-absolute': 'url.path',
   'follow-failed': 'url.round-trip',
 };
@@ -81,7 +83,10 @@ function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): Fa
   if (expected === 200) {
     if (obs.status === 404) return 'not-matched';
     if (obs.status === 405) return 'wrong-method';
-    if (obs.status === 200) return answeredBy(obs.body, manifest) !== undefined ? 'wrong-route' : 'wrong-body';
+    if (obs.status === 200) {
+      if (answeredBy(obs.body, manifest) !== undefined) return 'wrong-route';
+      return check.expect.body.kind === 'echo' && echoAction(obs.body) === check.expect.body.action ? 'wrong-params' : 'wrong-body';
+    }
     return 'other-status';
   }
   if (obs.status >= 200 && obs.status < 300) return 'matched';
@@ -106,6 +111,16 @@ function urlKind(check: Extract<Check, { kind: 'url' }>, obs: Observed): Failure
   if (!obs.result.url.startsWith('/')) return 'url-absolute';
   if (urlViolations(obs.result.url, check.expect).length > 0) return 'url-wrong';
   return 'follow-failed';
+}
+
+/** The action named by an echo body (protocol §4.1), if `body` is one. */
+function echoAction(body: string): string | undefined {
+  try {
+    const echo = JSON.parse(body) as { action?: unknown };
+    return typeof echo.action === 'string' ? echo.action : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The method of the route whose text closure answered `body` (properties give every route its own text). */
