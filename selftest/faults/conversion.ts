@@ -1,10 +1,103 @@
 import type { Fault } from '../Fault';
 
+const TO_RESPONSE = 'reference/src/http/toResponse.ts';
+const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
+
 /** Faults written against the rules of the conversion.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
     id: 'conversion-numbers-as-strings', rule: 'conversion.array',
     description: 'the JSON serializer writes every number of a converted array as a string',
     proxy: 'numbers-as-strings',
+  },
+  {
+    id: 'conversion-response-headers-dropped', rule: 'conversion.response',
+    description: 'the converter copies a returned Response into a new one with its body and status, dropping the headers the action set',
+    patches: [{
+      file: TO_RESPONSE,
+      find: 'if (value instanceof Response) return value;',
+      replace: 'if (value instanceof Response) return value.constructor === Response ? new Response(value.getContent(), value.status) : value;',
+    }],
+  },
+  {
+    id: 'conversion-json-response-status-reset', rule: 'conversion.json-response',
+    description: 'the converter re-encodes a returned JsonResponse from its data, so its status is reset to 200',
+    patches: [{
+      file: TO_RESPONSE,
+      find: 'if (value instanceof Response) return value;',
+      replace: 'if (value instanceof JsonResponse) return new JsonResponse(value.data);\n  if (value instanceof Response) return value;',
+    }],
+  },
+  {
+    id: 'conversion-redirect-301-refused', rule: 'conversion.redirect-response',
+    description: 'RedirectResponse checks its status against a list of redirect codes that forgets 301, so a permanent redirect fails with a 500',
+    patches: [{
+      file: 'reference/src/http/RedirectResponse.ts',
+      find: 'if (status < 300 || status > 399) throw',
+      replace: 'if (![302, 303, 307, 308].includes(status)) throw',
+    }],
+  },
+  {
+    id: 'conversion-list-as-object', rule: 'conversion.list',
+    description: 'a list returned by a controller action is encoded as a JSON object with numeric keys',
+    patches: [{
+      file: DISPATCHER,
+      find: 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));',
+      replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        return toResponse(Array.isArray(result) ? { ...result } : result);',
+    }],
+  },
+  {
+    id: 'conversion-to-json-ignored', rule: 'conversion.object',
+    description: 'an object that implements toJSON (JsonSerializable) is not recognised as JSON-serializable, so the action fails with a 500',
+    patches: [{
+      file: TO_RESPONSE,
+      find: "if (Array.isArray(value) || isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {",
+      replace: 'if (Array.isArray(value) || isPlainObject(value)) {',
+    }],
+  },
+  {
+    id: 'conversion-string-sniffed-plain', rule: 'conversion.string',
+    description: 'a returned string is content-sniffed: text without markup is sent as text/plain',
+    patches: [{
+      file: TO_RESPONSE,
+      find: "    case 'string':\n      return new Response(value);",
+      replace: "    case 'string':\n      return value !== '' && !/<[a-z!/]/i.test(value) ? new Response(value, 200, { 'Content-Type': 'text/plain; charset=UTF-8' }) : new Response(value);",
+    }],
+  },
+  {
+    id: 'conversion-empty-string-no-content', rule: 'conversion.empty-string',
+    description: 'an empty string returned by an action is taken for "no content" and answered 204',
+    patches: [{
+      file: TO_RESPONSE,
+      find: "    case 'string':\n      return new Response(value);",
+      replace: "    case 'string':\n      return value === '' ? new Response('', 204) : new Response(value);",
+    }],
+  },
+  {
+    id: 'conversion-int-as-float-text', rule: 'conversion.int',
+    description: 'a returned number is cast to string as a float, so 42 is sent as "42.0"',
+    patches: [{
+      file: TO_RESPONSE,
+      find: '      return new Response(String(value));',
+      replace: "      return new Response(typeof value === 'number' && Number.isInteger(value) ? value.toFixed(1) : String(value));",
+    }],
+  },
+  {
+    id: 'conversion-float-truncated', rule: 'conversion.float',
+    description: 'a returned number is cast to string through an integer cast, so 1.5 is sent as "1"',
+    patches: [{
+      file: TO_RESPONSE,
+      find: '      return new Response(String(value));',
+      replace: "      return new Response(typeof value === 'number' ? String(Math.trunc(value)) : String(value));",
+    }],
+  },
+  {
+    id: 'conversion-closure-list-as-object', rule: 'conversion.closure',
+    description: 'a list returned by a closure is encoded as a JSON object with numeric keys',
+    patches: [{
+      file: DISPATCHER,
+      find: 'return toResponse(await handler.fn(...positional(route, request)));',
+      replace: 'const result = await handler.fn(...positional(route, request));\n        return toResponse(Array.isArray(result) ? { ...result } : result);',
+    }],
   },
 ];
