@@ -2,6 +2,7 @@ import type { Fault } from '../Fault';
 
 const TO_RESPONSE = 'reference/src/http/toResponse.ts';
 const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
+const ACTION = 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));';
 
 /** Faults written against the rules of the conversion.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -11,22 +12,28 @@ export const FAULTS: Fault[] = [
     proxy: 'numbers-as-strings',
   },
   {
-    id: 'conversion-response-headers-dropped', rule: 'conversion.response',
-    description: 'the converter copies a returned Response into a new one with its body and status, dropping the headers the action set',
-    patches: [{
-      file: TO_RESPONSE,
-      find: 'if (value instanceof Response) return value;',
-      replace: 'if (value instanceof Response) return value.constructor === Response ? new Response(value.getContent(), value.status) : value;',
-    }],
+    id: 'conversion-plain-controller-response-rebuilt', rule: 'conversion.response',
+    description: 'for a controller that does not extend the base Controller, the dispatcher rebuilds a returned Response from its content and status, dropping the headers the action set',
+    patches: [
+      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
+      {
+        file: DISPATCHER,
+        find: ACTION,
+        replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (!(controller instanceof Controller) && result instanceof Response && result.constructor === Response) return new Response(result.getContent(), result.status);\n        return toResponse(result);',
+      },
+    ],
   },
   {
-    id: 'conversion-json-response-status-reset', rule: 'conversion.json-response',
-    description: 'the converter re-encodes a returned JsonResponse from its data, so its status is reset to 200',
-    patches: [{
-      file: TO_RESPONSE,
-      find: 'if (value instanceof Response) return value;',
-      replace: 'if (value instanceof JsonResponse) return new JsonResponse(value.data);\n  if (value instanceof Response) return value;',
-    }],
+    id: 'conversion-undeclared-action-json-reencoded', rule: 'conversion.json-response',
+    description: 'for an action without declared parameters (run by position, like a closure), the dispatcher re-encodes a returned JsonResponse from its data, so its status is reset to 200',
+    patches: [
+      { file: DISPATCHER, find: "import { toResponse } from './toResponse';", replace: "import { toResponse } from './toResponse';\nimport { JsonResponse } from './JsonResponse';" },
+      {
+        file: DISPATCHER,
+        find: ACTION,
+        replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        return toResponse(specs === undefined && result instanceof JsonResponse ? new JsonResponse(result.data) : result);',
+      },
+    ],
   },
   {
     id: 'conversion-redirect-301-refused', rule: 'conversion.redirect-response',
@@ -42,7 +49,7 @@ export const FAULTS: Fault[] = [
     description: 'a list returned by a controller action is encoded as a JSON object with numeric keys',
     patches: [{
       file: DISPATCHER,
-      find: 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));',
+      find: ACTION,
       replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        return toResponse(Array.isArray(result) ? { ...result } : result);',
     }],
   },
@@ -56,13 +63,16 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'conversion-string-sniffed-plain', rule: 'conversion.string',
-    description: 'a returned string is content-sniffed: text without markup is sent as text/plain',
-    patches: [{
-      file: TO_RESPONSE,
-      find: "    case 'string':\n      return new Response(value);",
-      replace: "    case 'string':\n      return value !== '' && !/<[a-z!/]/i.test(value) ? new Response(value, 200, { 'Content-Type': 'text/plain; charset=UTF-8' }) : new Response(value);",
-    }],
+    id: 'conversion-action-string-sniffed', rule: 'conversion.string',
+    description: 'the dispatcher content-sniffs a string returned by a controller action: text without markup is sent as text/plain',
+    patches: [
+      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
+      {
+        file: DISPATCHER,
+        find: ACTION,
+        replace: "const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (typeof result === 'string' && result !== '' && !/<[a-z!/]/i.test(result)) return new Response(result, 200, { 'Content-Type': 'text/plain; charset=UTF-8' });\n        return toResponse(result);",
+      },
+    ],
   },
   {
     id: 'conversion-empty-string-no-content', rule: 'conversion.empty-string',

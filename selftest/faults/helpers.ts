@@ -1,17 +1,25 @@
 import type { Fault } from '../Fault';
 
 const CONTROLLER = 'reference/src/http/Controller.ts';
+const ROUTER = 'reference/src/routing/Router.ts';
 
 /** Faults written against the rules of the helpers.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
-    id: 'helpers-base-class-required', rule: 'helpers.optional-base',
-    description: 'the dispatcher refuses a controller that does not extend the base Controller',
-    patches: [{
-      file: 'reference/src/http/ControllerDispatcher.ts',
-      find: 'if (controller instanceof Controller) attachContainer(controller, container);',
-      replace: "if (!(controller instanceof Controller)) throw new TypeError(`Controller [${String(handler.controller)}] must extend Fw\\\\Http\\\\Controller.`);\n        attachContainer(controller, container);",
-    }],
+    id: 'helpers-one-base-per-app', rule: 'helpers.optional-base',
+    description: "the router expects every controller of an application to extend the base Controller or none to, and refuses to register one that differs from the first",
+    patches: [
+      {
+        file: ROUTER,
+        find: "import { ControllerDispatcher } from '../http/ControllerDispatcher';",
+        replace: "import { ControllerDispatcher } from '../http/ControllerDispatcher';\nimport { Controller } from '../http/Controller';",
+      },
+      {
+        file: ROUTER,
+        find: '      const specs = declaredParams(cls, methodName);\n',
+        replace: "      const extendsBase = cls.prototype instanceof Controller;\n      const app = this as unknown as { controllersExtendBase?: boolean };\n      app.controllersExtendBase ??= extendsBase;\n      if (app.controllersExtendBase !== extendsBase) fail(`controller [${label}] must ${app.controllersExtendBase ? '' : 'not '}extend Fw\\\\Http\\\\Controller like the other controllers`);\n      const specs = declaredParams(cls, methodName);\n",
+      },
+    ],
   },
   {
     id: 'helpers-response-text-plain', rule: 'helpers.response',

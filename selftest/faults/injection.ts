@@ -6,9 +6,13 @@ const CASTING = 'reference/src/http/casting.ts';
 /** Faults written against the rules of the injection.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
-    id: 'injection-params-from-query', rule: 'injection.route-param',
-    description: 'the dispatcher looks an action parameter up in the query string instead of the captured route parameters',
-    patches: [{ file: DISPATCHER, find: 'const params = request.params;', replace: 'const params = request.query;' }],
+    id: 'injection-one-cast-per-action', rule: 'injection.route-param',
+    description: 'the dispatcher casts every route parameter of an action with the type of its first typed parameter, so in mixed(int $id, string $slug) the slug is cast to int and refused',
+    patches: [{
+      file: DISPATCHER,
+      find: 'for (const spec of specs) args.push(await this.resolveParameter(spec, request, container));',
+      replace: "const cast = specs.find((s) => s.kind === 'builtin' && s.type !== 'string' && s.type !== 'any');\n    for (const spec of specs) args.push(await this.resolveParameter(cast?.kind === 'builtin' && spec.kind === 'builtin' ? { ...spec, type: cast.type } : spec, request, container));",
+    }],
   },
   {
     id: 'injection-int-zero-rejected', rule: 'injection.cast-int',
