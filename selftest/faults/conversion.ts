@@ -12,6 +12,18 @@ export const FAULTS: Fault[] = [
     proxy: 'numbers-as-strings',
   },
   {
+    id: 'conversion-action-map-as-html', rule: 'conversion.array',
+    description: 'the dispatcher JSON-encodes a map returned by a controller action itself and forgets the JSON content type, so it is sent as text/html',
+    patches: [
+      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
+      {
+        file: DISPATCHER,
+        find: ACTION,
+        replace: "const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (typeof result === 'object' && result !== null && Object.getPrototypeOf(result) === Object.prototype) return new Response(JSON.stringify(result));\n        return toResponse(result);",
+      },
+    ],
+  },
+  {
     id: 'conversion-plain-controller-response-rebuilt', rule: 'conversion.response',
     description: 'for a controller that does not extend the base Controller, the dispatcher rebuilds a returned Response from its content and status, dropping the headers the action set',
     patches: [
