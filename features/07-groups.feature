@@ -273,15 +273,15 @@ Feature: Groups
     Scenario: routes registered on the router the closure receives are routes of the application
       Given the routes:
         """
-        $router->group([], function ($router) {
+        $router->group(['prefix' => '/g'], function ($router) {
             $router->get('/inner', fn() => 'inner');
             $router->post('/inner', fn() => 'posted');
         });
         """
-      When I request GET "/inner"
+      When I request GET "/g/inner"
       Then the status is 200
       And the body is "inner"
-      When I request POST "/inner"
+      When I request POST "/g/inner"
       Then the body is "posted"
 
   @rule:groups.prefix-parameters

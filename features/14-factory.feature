@@ -114,7 +114,7 @@ Feature: Response factory
   Rule: redirectRoute($name, $params) redirects to the named route's URL
 
     # catches: redirectRoute() redirecting to the name, or ignoring the parameters
-    @id:factory-redirect-route @capability:named-routes @capability:factory-redirects
+    @id:factory-redirect-route @capability:named-routes @capability:factory-redirects @needs:named.name
     Scenario: $factory->redirectRoute('target', ['id' => 7])
       Given the routes:
         """
@@ -125,7 +125,7 @@ Feature: Response factory
       Then the status is a redirection
       And the header "Location" is "/target/7"
 
-    @id:factory-redirect-route-query @capability:named-routes @capability:factory-redirects
+    @id:factory-redirect-route-query @capability:named-routes @capability:factory-redirects @needs:named.name
     Scenario: an entry that fills no segment goes to the query string of the Location
       Given the routes:
         """
@@ -148,7 +148,7 @@ Feature: Response factory
       When I request GET "/f"
       Then the status is 302
 
-    @id:factory-redirect-route-302 @capability:named-routes @capability:factory-redirects
+    @id:factory-redirect-route-302 @capability:named-routes @capability:factory-redirects @needs:named.name
     Scenario: $factory->redirectRoute('target', ['id' => 7]) answers 302
       Given the routes:
         """

@@ -194,7 +194,7 @@ Feature: Errors
       And the Allow header lists exactly "GET"
 
     # catches: methods of routes whose constraint rejects the URI listed too
-    @id:errors-allow-exact-several-routes
+    @id:errors-allow-exact-several-routes @needs:errors.constraint-404
     Scenario: methods of several matching routes, and only of those
       Given the routes:
         """

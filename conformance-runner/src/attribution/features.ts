@@ -29,6 +29,8 @@ interface Seen {
   chainMiddleware: Set<'string' | 'array'>;
   names: boolean;
   conversions: Set<string>;
+  /** A middleware list of two or more (a group attribute or one middleware() call). */
+  middlewareLists: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ const PARAM = /\{[^}:]+(:)?/g;
 export function manifestRules(manifest: Manifest): ManifestRules {
   const seen: Seen = {
     verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false,
-    closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(),
+    closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(), middlewareLists: false,
   };
   const loaded = ['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])];
   for (const file of loaded) visit(manifest.routeFiles[file] ?? [], seen, 0, 0);
@@ -83,6 +85,9 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   if (seen.chainMiddleware.has('array')) middleware.push('registration.middleware-array');
   if (seen.groupMiddlewareDepth >= 1) middleware.push('groups.middleware');
   if (seen.groupMiddlewareDepth >= 2) middleware.push('groups.nested-middleware');
+  // Orders: group middleware around the route's own, a list in its order.
+  if (seen.groupMiddlewareDepth >= 1 && seen.chainMiddleware.size > 0) middleware.push('groups.middleware-order');
+  if (seen.middlewareLists) middleware.push('middleware.list-order');
 
   const urls = ['url.path'];
   if (seen.names) urls.push('named.name');
@@ -98,6 +103,7 @@ function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlew
       const m = s.group.middleware !== undefined ? middlewareDepth + 1 : middlewareDepth;
       seen.prefixDepth = Math.max(seen.prefixDepth, p);
       seen.groupMiddlewareDepth = Math.max(seen.groupMiddlewareDepth, m);
+      if ((s.group.middleware?.length ?? 0) >= 2) seen.middlewareLists = true;
       visit(s.routes, seen, p, m);
     } else if ('resource' in s) {
       seen.resources = true;
@@ -110,7 +116,10 @@ function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlew
       noteHandler(s.handler, seen);
       for (const call of s.chain ?? []) {
         if ('name' in call) seen.names = true;
-        else seen.chainMiddleware.add(Array.isArray(call.middleware) ? 'array' : 'string');
+        else {
+          seen.chainMiddleware.add(Array.isArray(call.middleware) ? 'array' : 'string');
+          if (Array.isArray(call.middleware) && call.middleware.length >= 2) seen.middlewareLists = true;
+        }
       }
     }
   }

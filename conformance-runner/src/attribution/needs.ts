@@ -21,7 +21,8 @@ const STEP_KINDS: readonly StepKind[] = [
   { pattern: /^the header "Allow" is (present|".*")$/, parts: ['reach'], rules: ['errors.method-not-allowed', 'errors.allow-header'] },
   { pattern: /^the status is 405$/, parts: ['reach'], rules: ['errors.method-not-allowed'] },
   { pattern: /^the status is 404$/, parts: [], rules: ['errors.not-found'] },
-  { pattern: /^the status is /, parts: ['reach'] },
+  // Middleware may answer in the route's stead (short-circuit): a status stands on it too.
+  { pattern: /^the status is /, parts: ['reach', 'middleware'] },
   { pattern: /^the closure received/, parts: ['reach', 'handler'] },
   { pattern: /^(the action |the parameter |the constructor received)/, parts: ['reach', 'handler'], rules: ['conversion.array', 'injection.route-param', 'dispatch.extract-by-name'] },
   { pattern: /^the trace /, parts: ['reach', 'handler', 'middleware'] },
@@ -59,3 +60,18 @@ export function stepNeeds(step: string | undefined, manifest: Manifest | undefin
   out.delete(subject);
   return [...out];
 }
+
+/** A URL that is the expected one with a "?" after it (steps/url.steps.ts's message). */
+const EMPTY_QUERY = /^URL for "[^"]*": expected "([^"?]*)", got "\1\?"$/;
+
+/**
+ * The rule a failure itself shows to be at fault, whatever the scenario is about (Outcome.evidence).
+ */
+export function stepEvidence(step: string | undefined, message = ''): string | undefined {
+  if (step !== undefined && /^the URL is /.test(step) && EMPTY_QUERY.test(message.trim())) return 'url.no-empty-query';
+  if (CREATE_AS_SHOW.test(message)) return 'resources.create-not-show';
+  return undefined;
+}
+
+/** A resource's create request that reached show (with the id "create"). */
+const CREATE_AS_SHOW = /: expected (\w+)@create to run, got \1@show\b/;

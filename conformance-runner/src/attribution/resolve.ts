@@ -11,6 +11,12 @@ export interface Outcome {
   scenario: string;
   status: Exclude<Status, 'blocked'>;
   needs?: string[];
+  /**
+   * A rule the failure itself shows to be at fault (a generated URL that is the expected one plus
+   * "?" is url.no-empty-query's fault, whatever the scenario is about): when that rule fails at all,
+   * this failure is its, before anything else is weighed.
+   */
+  evidence?: string;
   message?: string;
   /** The step (or property check) that decided it. */
   step?: string;
@@ -26,22 +32,27 @@ export interface Resolution {
 }
 
 /**
- * Decides which failures are charged and which are blocked. A failure is blocked by a rule it
- * needs when that rule is itself charged; it is charged when none of the rules it needs fails at
- * all. Failures that only need rules that fail in turn through them (a cycle) are settled in
+ * Decides which failures are charged and which are blocked. First, a failure whose own evidence
+ * names a failing rule is that rule's. Then a failure is blocked by a rule it needs when that rule
+ * is itself charged; it is charged when none of the rules it needs fails at all. Failures that only
+ * need rules that fail in turn through them (a cycle) are settled among the rules of the cycle, in
  * catalog order: the first such rule is charged, which may then block the others. So every fault
  * has at least one root, and blocking never hides a failure behind a rule that passes.
  */
 export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number): Resolution {
   const failed = outcomes.filter((o) => o.status === 'failed');
+  const failingAtAll = new Set(failed.map((o) => o.rule));
+  const byEvidence = new Map<Outcome, string>();
+  for (const o of failed) if (o.evidence !== undefined && o.evidence !== o.rule && failingAtAll.has(o.evidence)) byEvidence.set(o, o.evidence);
+  const weighed = failed.filter((o) => !byEvidence.has(o));
   // A rule whose example scenarios pass and that fails only in a generated corner case still works
   // for what other scenarios stand on: it is charged, but it blocks nothing.
   const examplePassing = new Set(outcomes.filter((o) => o.status === 'passed' && !o.property).map((o) => o.rule));
-  const exampleFailing = new Set(failed.filter((o) => !o.property).map((o) => o.rule));
-  const failingRules = new Set(failed.map((o) => o.rule).filter((r) => exampleFailing.has(r) || !examplePassing.has(r)));
+  const exampleFailing = new Set(weighed.filter((o) => !o.property).map((o) => o.rule));
+  const failingRules = new Set(weighed.map((o) => o.rule).filter((r) => exampleFailing.has(r) || !examplePassing.has(r)));
   const roots = new Set<string>();
   const blockedBy = new Map<Outcome, string>();
-  let pending = failed;
+  let pending = weighed;
   const settle = (): void => {
     let progress = true;
     while (progress) {
@@ -65,10 +76,24 @@ export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rul
   };
   settle();
   while (pending.length > 0) {
-    const first = [...pending].sort((a, b) => catalogOrder(a.rule) - catalogOrder(b.rule))[0]!;
-    roots.add(first.rule);
-    pending = pending.filter((o) => o !== first);
+    // The cycle: rules that pending failures wait on and that have pending failures themselves.
+    const waiting = new Set(pending.map((o) => o.rule));
+    const inCycle = [...new Set(pending.flatMap((o) => (o.needs ?? []).filter((r) => waiting.has(r) && r !== o.rule)))];
+    const candidates = inCycle.length > 0 ? inCycle : [...waiting];
+    const first = candidates.sort((a, b) => catalogOrder(a) - catalogOrder(b))[0]!;
+    roots.add(first);
+    pending = pending.filter((o) => o.rule !== first);
     settle();
+  }
+  // A failure shown to be another rule's goes to that rule, or to what blocks it in turn.
+  for (const [o, rule] of byEvidence) {
+    if (roots.has(rule)) {
+      blockedBy.set(o, rule);
+      continue;
+    }
+    const through = [...blockedBy].find(([b]) => b.rule === rule)?.[1];
+    if (through !== undefined) blockedBy.set(o, through);
+    else roots.add(o.rule);
   }
   return { blockedBy, roots };
 }

@@ -1,5 +1,5 @@
 import type { Outcome } from '../attribution/resolve';
-import { stepNeeds } from '../attribution/needs';
+import { stepEvidence, stepNeeds } from '../attribution/needs';
 import type { Manifest } from '../protocol/manifest';
 import type { ScenarioResult } from './results';
 import type { ScenarioDef } from './suite';
@@ -29,5 +29,9 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult): Outc
     ];
   }
   const generatedUrls = (result.repro?.exchanges ?? []).some((e) => e.method === 'POST' && e.path === '/__fw/url');
-  return def.rules.map((rule) => ({ ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs, generatedUrls, result.message) }));
+  const evidence = stepEvidence(result.step, result.message);
+  return def.rules.map((rule) => ({
+    ...base, rule, status: 'failed', needs: stepNeeds(result.step, manifest, rule, def.needs, generatedUrls, result.message),
+    ...(evidence !== undefined && evidence !== rule ? { evidence } : {}),
+  }));
 }

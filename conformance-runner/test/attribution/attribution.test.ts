@@ -36,6 +36,31 @@ describe('blocking: one fault, one rule', () => {
     assert.equal(r.blockedBy.get(closure), 'registration.get');
   });
 
+  it('a cycle is broken among the rules of the cycle, not at an outcome that only waits on it', () => {
+    const order2 = (r: string) => ['registration.chain', 'named.name', 'url.path'].indexOf(r);
+    const named = failed('named.name', 'n', ['url.path']);
+    const path = failed('url.path', 'p', ['named.name']);
+    const chain = failed('registration.chain', 'c', ['url.path', 'named.name']);
+    const r = resolveBlocking([chain, named, path], order2);
+    assert.deepEqual([...r.roots], ['named.name']);
+    assert.equal(r.blockedBy.get(chain), 'named.name');
+    assert.equal(r.blockedBy.get(path), 'named.name');
+  });
+
+  it('a failure whose evidence names a failing rule is that rule\'s, before any cycle is weighed', () => {
+    const order2 = (r: string) => ['named.name', 'url.path', 'url.no-empty-query'].indexOf(r);
+    const named = failed('named.name', 'n', ['url.path'], { evidence: 'url.no-empty-query' });
+    const path = failed('url.path', 'p', ['named.name'], { evidence: 'url.no-empty-query' });
+    const empty = failed('url.no-empty-query', 'q', ['url.path', 'named.name']);
+    const r = resolveBlocking([named, path, empty], order2);
+    assert.deepEqual([...r.roots], ['url.no-empty-query']);
+    assert.equal(r.blockedBy.get(named), 'url.no-empty-query');
+    assert.equal(r.blockedBy.get(path), 'url.no-empty-query');
+    // Evidence about a rule that passes blocks nothing.
+    const alone = resolveBlocking([failed('url.path', 'p', [], { evidence: 'url.no-empty-query' }), passed('url.no-empty-query', 'q')], order2);
+    assert.deepEqual([...alone.roots], ['url.path']);
+  });
+
   it('a rule that fails only in a property while its examples pass is charged but blocks nothing', () => {
     const corner = failed('groups.prefix', 'prop', [], { property: true });
     const dependent = failed('errors.allow-exact', 'e', ['groups.prefix']);
@@ -82,8 +107,8 @@ describe('what a failed step relies on', () => {
     { group: { prefix: '/admin', middleware: ['TraceA'] }, routes: [{ method: 'GET', uri: '/u/{id:[0-9]+}', handler: { closure: 'args' }, chain: [{ name: 'u' }] }] },
   ] } };
 
-  it('a status relies on reaching the route; the subject itself is never a prerequisite', () => {
-    assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix'), ['registration.get', 'params.constraint-regex']);
+  it('a status relies on reaching the route and on its middleware; the subject itself is never a prerequisite', () => {
+    assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix'), ['registration.get', 'params.constraint-regex', 'groups.middleware']);
   });
 
   it('an Allow list relies on 405 and on Allow at all', () => {
@@ -102,7 +127,7 @@ describe('what a failed step relies on', () => {
 
   it('a 5xx where a status was expected also relies on the handler', () => {
     assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix', [], false, 'GET /admin/u/7: expected status 200, got 500 text/html "boom"'),
-      ['registration.get', 'params.constraint-regex', 'registration.closure-positional', 'conversion.closure']);
+      ['registration.get', 'params.constraint-regex', 'groups.middleware', 'registration.closure-positional', 'conversion.closure']);
   });
 
   it('a parameter of the right action relies only on how parameters reach actions', () => {
@@ -123,6 +148,13 @@ describe('what a failed step relies on', () => {
     const needs = stepNeeds('the JSON body is [1,2,3]', returns, 'middleware.response-passthrough');
     for (const r of ['conversion.array', 'conversion.list', 'conversion.response']) assert.ok(needs.includes(r), `${r} in ${needs.join(', ')}`);
     assert.ok(!needs.includes('conversion.bool'), 'a reference-level rule never blocks a counted failure');
+  });
+
+  it('evidence: a URL with a "?" after the expected one, a create that reached show', async () => {
+    const { stepEvidence } = await import('../../src/attribution/needs');
+    assert.equal(stepEvidence('the URL is "/about"', 'URL for "about": expected "/about", got "/about?"'), 'url.no-empty-query');
+    assert.equal(stepEvidence('the URL is "/about"', 'URL for "about": expected "/about", got "/about?x=1"'), undefined);
+    assert.equal(stepEvidence('the action "PhotoController@create" ran', 'GET /photos/create: expected PhotoController@create to run, got PhotoController@show'), 'resources.create-not-show');
   });
 
   it('a step of no known kind relies on nothing but the @needs: rules', () => {

@@ -83,13 +83,17 @@ test('a 5xx is one signature in a property, whichever check shows it', () => {
   assert.deepEqual([...new Set([...signatures].map((s) => s.rule))], ['dispatch.regex-match']);
 });
 
-test('the right action with other parameter values is injection.route-param, not another route', () => {
+test('the right action with other parameter values is the resource id\'s fault, not another route; another action on create is create\'s', () => {
   const { checks, manifest } = checksFor([probe('hit', 11, 0)]); // GET /tags/A: PhotoController@show
   const check = checks.find((c): c is RequestCheck => c.kind === 'request' && c.expect.status === 200);
   assert.ok(check && check.expect.status === 200 && check.expect.body.kind === 'echo');
   const charge = classifyFailure(check, { kind: 'request', status: 200, body: '{"action":"PhotoController@show","params":{"id":{"type":"null"}}}' }, manifest);
   assert.equal(charge.kind, 'wrong-params');
-  assert.equal(charge.rule, 'injection.route-param');
+  assert.equal(charge.rule, 'resources.id-param');
   const other = classifyFailure(check, { kind: 'request', status: 200, body: '{"action":"PhotoController@index","params":{}}' }, manifest);
   assert.equal(other.kind, 'wrong-body');
+  const { checks: creates } = checksFor([probe('hit', 9, 0)]); // GET /tags/create
+  const create = creates.find((c): c is RequestCheck => c.kind === 'request' && c.path === '/tags/create');
+  assert.ok(create);
+  assert.equal(classifyFailure(create, { kind: 'request', status: 200, body: '{"action":"PhotoController@show","params":{"id":{"type":"string","value":"create"}}}' }, manifest).rule, 'resources.create-not-show');
 });

@@ -27,6 +27,7 @@ export type FailureKind =
   | 'url-failed'       // URL generation answered an error
   | 'url-absolute'     // the generated URL is not a path
   | 'url-wrong'        // the generated URL is a path, but not the right one
+  | 'url-empty-query'  // the right URL with a "?" after it
   | 'follow-failed'    // the right URL does not lead back to the route
   | 'boot'             // the application did not boot
   | 'no-answer';
@@ -41,6 +42,7 @@ const DEFAULT_RULES: Partial<Record<FailureKind, string>> = {
   'no-404': 'errors.not-found',
   'wrong-params': 'injection.route-param',
   'url-absolute': 'url.path',
+  'url-empty-query': 'url.no-empty-query',
   'follow-failed': 'url.round-trip',
 };
 
@@ -70,7 +72,7 @@ export function classifyFailure(check: Check, obs: Observed, manifest: Manifest)
   const rule = check.charges?.[kind] ?? DEFAULT_RULES[kind] ??
     (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
   const defaults = (DEFAULT_NEEDS[kind] ?? []).map((r) => (r === 'named.name' && check.kind === 'url' ? check.nameRule ?? r : r));
-  const needs = [...defaults, ...(check.kind === 'request' ? check.needs?.[kind] ?? [] : [])].filter((r) => r !== rule);
+  const needs = [...defaults, ...(check.needs?.[kind] ?? [])].filter((r) => r !== rule);
   // A crash is one fault whichever check showed it: it has one signature in a property.
   const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
   return { kind, rule, signature, needs: [...new Set(needs)] };
@@ -109,7 +111,10 @@ function urlKind(check: Extract<Check, { kind: 'url' }>, obs: Observed): Failure
   if (obs.kind !== 'url') return 'no-answer';
   if (!obs.result.ok) return 'url-failed';
   if (!obs.result.url.startsWith('/')) return 'url-absolute';
-  if (urlViolations(obs.result.url, check.expect).length > 0) return 'url-wrong';
+  if (urlViolations(obs.result.url, check.expect).length > 0) {
+    const url = obs.result.url;
+    return url.endsWith('?') && urlViolations(url.slice(0, -1), check.expect).length === 0 ? 'url-empty-query' : 'url-wrong';
+  }
   return 'follow-failed';
 }
 

@@ -39,6 +39,8 @@ export interface UrlCheck {
   nameRule?: string;
   /** Rules that failures of some kinds are charged to instead. */
   charges?: Partial<Record<FailureKind, string>>;
+  /** Rules that failures of some kinds rely on besides the defaults. */
+  needs?: Partial<Record<FailureKind, string[]>>;
 }
 
 export type Check = RequestCheck | UrlCheck;

@@ -89,6 +89,7 @@ export function urlViolations(url: string, expect: UrlExpectation): string[] {
     problems.push(`the path ${JSON.stringify(path)} decodes to segments ${JSON.stringify(decoded)}; expected ${JSON.stringify(expect.segments)}`);
   }
 
+  if (q !== -1 && query === '') problems.push(`the URL ${JSON.stringify(url)} ends with an empty query string ("?")`);
   const entries = [...new URLSearchParams(query).entries()];
   const counts = new Map<string, number>();
   for (const [k] of entries) counts.set(k, (counts.get(k) ?? 0) + 1);

@@ -228,6 +228,13 @@ export function planTableCase(value: TableCase): Plan {
       check.charges = { ...check.charges, matched: 'resources.only-seven', 'allow-extra': 'resources.only-seven' };
       check.needs = { 'allow-extra': ['errors.allow-exact'] };
     }
+    const target = expect.status === 200 ? routes.findIndex((r) => `${r.method} ${r.uri}` === expect.route) : -1;
+    const handler = routes[target]?.handler;
+    if (meta[target]?.resource && handler && 'controller' in handler) {
+      // The right action with another id is the id's fault; another action on /name/create, create's.
+      check.charges = { ...check.charges, 'wrong-params': 'resources.id-param' };
+      if (handler.action === 'create') check.charges = { ...check.charges, 'wrong-body': 'resources.create-not-show' };
+    }
     checks.push(check);
   };
   for (const p of value.probes) {
@@ -253,11 +260,14 @@ export function planTableCase(value: TableCase): Plan {
         extras.push({ kind: 'url', name: target.name!, params, follow: target.method, note: 'a resource name inside a group' });
         continue;
       }
+      // A URL of a grouped route stands on the prefixes; following it, on reaching that route at all.
+      const prefixes = m.depth >= 2 ? ['groups.prefix', 'groups.nested-prefix'] : m.depth === 1 ? ['groups.prefix'] : [];
       checks.push({
         kind: 'url', name: target.name!, params,
         expect: { segments: filled === '/' ? [] : filled.slice(1).split('/'), args: Object.values(params), query: [] },
         follow: { method: target.method, expect },
         ...urlRules(m.resource === true, Object.keys(params).length > 0),
+        needs: { 'url-wrong': prefixes, 'follow-failed': [ruleFor(expect, routes, meta)] },
       });
     }
   }
@@ -287,11 +297,12 @@ export const groupTables = tableProperty('group-tables',
 
 export const resourceTables = tableProperty('resource-tables',
   'resource() registers its seven routes next to other routes, each reaching its PhotoController action',
-  { groups: false, resources: true, names: false }, ['resources.routes', 'resources.only-seven', ...ERROR_RULES], ['resources']);
+  { groups: false, resources: true, names: false }, ['resources.routes', 'resources.only-seven', 'resources.id-param', 'resources.create-not-show', ...ERROR_RULES], ['resources']);
 
 export const routeNames = tableProperty('route-names',
   'the URL generated for a route name, explicit or a resource\'s, leads back to that route',
   { groups: true, resources: true, names: true },
-  ['named.name', 'resources.names', 'resources.id-name', 'resources.routes', 'resources.only-seven', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
+  ['named.name', 'resources.names', 'resources.id-name', 'resources.routes', 'resources.only-seven', 'resources.id-param', 'resources.create-not-show',
+    'url.no-empty-query', 'url.round-trip', 'groups.prefix', 'groups.nested-prefix', ...ERROR_RULES],
   ['groups', 'resources', 'named-routes', 'url-generation']);
 
