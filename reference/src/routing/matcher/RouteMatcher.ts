@@ -1,4 +1,5 @@
 import { METHOD_COUNT, methodId } from '../methods';
+import type { RouteRegExp } from '../regex/RouteRegExp';
 import type { Route } from '../Route';
 import { NOT_ALLOWED, NOT_FOUND, NO_PARAMS, type MatchResult, type RouteFound } from './MatchResult';
 import { EDGE_PARAM, EDGE_PARAM_REGEX, EDGE_SEGMENT_REGEX, stepsOf, type Step } from './segments';
@@ -26,8 +27,7 @@ class Node {
 interface Edge {
   readonly kind: number;
   readonly key: string;
-  readonly regex: RegExp | null;
-  readonly groups: readonly number[];
+  readonly regex: RouteRegExp | null;
   readonly node: Node;
 }
 
@@ -188,28 +188,30 @@ export class RouteMatcher {
           break;
         case EDGE_PARAM_REGEX:
           segment ??= path.slice(pos, end);
-          if (!(edge.regex as RegExp).test(segment)) continue;
+          if (!(edge.regex as RouteRegExp).test(segment)) continue;
           break;
         case EDGE_SEGMENT_REGEX: {
           segment ??= path.slice(pos, end);
-          const m = (edge.regex as RegExp).exec(segment);
-          if (m === null) continue;
-          if (min === NONE) break;
-          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;
+          if (min === NONE) {
+            if (!(edge.regex as RouteRegExp).test(segment)) continue;
+            break;
+          }
+          const values = (edge.regex as RouteRegExp).exec(segment);
+          if (values === null) continue;
+          for (const value of values) this.captures[this.depth++] = value as string;
           this.descend(child, last, end);
           this.depth = depth;
           continue;
         }
         default: {
-          const regex = edge.regex as RegExp;
-          regex.lastIndex = pos;
-          const m = regex.exec(path);
-          if (m === null) continue;
+          const regex = edge.regex as RouteRegExp;
           if (min === NONE) {
-            this.found |= child.terminalMask;
+            if (regex.test(path, pos)) this.found |= child.terminalMask;
             continue;
           }
-          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;
+          const values = regex.exec(path, pos);
+          if (values === null) continue;
+          for (const value of values) this.captures[this.depth++] = value as string;
           this.terminal(child);
           this.depth = depth;
           continue;
@@ -283,12 +285,10 @@ export class RouteMatcher {
         case EDGE_PARAM_REGEX:
         case EDGE_SEGMENT_REGEX:
           segment ??= path.slice(pos, end);
-          matched = (edge.regex as RegExp).test(segment);
+          matched = (edge.regex as RouteRegExp).test(segment);
           break;
         default: {
-          const regex = edge.regex as RegExp;
-          regex.lastIndex = pos;
-          if (regex.test(path)) this.found |= next.terminalMask;
+          if ((edge.regex as RouteRegExp).test(path, pos)) this.found |= next.terminalMask;
           continue;
         }
       }
@@ -308,7 +308,7 @@ export class RouteMatcher {
   private edgeChild(node: Node, step: Exclude<Step, { kind: 'static' }>): Node {
     const existing = node.edges.find((edge) => edge.key === step.key);
     if (existing !== undefined) return existing.node;
-    const edge: Edge = { kind: step.kind, key: step.key, regex: step.regex, groups: step.groups, node: new Node() };
+    const edge: Edge = { kind: step.kind, key: step.key, regex: step.regex, node: new Node() };
     node.edges.push(edge);
     return edge.node;
   }
