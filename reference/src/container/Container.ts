@@ -129,9 +129,11 @@ export class Container {
         this.fireResolving(instance);
         return instance;
       }
-      const args = keys.map((dependency, position) => {
+      const args: unknown[] = [];
+      for (let position = 0; position < keys.length; position++) {
+        const dependency = keys[position] as Key;
         try {
-          return this.make(dependency);
+          args.push(this.make(dependency));
         } catch (error) {
           if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
           const reason = error instanceof Error ? error.message : String(error);
@@ -139,7 +141,7 @@ export class Container {
             `Unresolvable dependency #${position} [${describeKey(dependency)}] of [${describeKey(cls)}]: ${reason}`,
           );
         }
-      });
+      }
       const instance = new cls(...args);
       this.fireResolving(instance);
       return instance;
