@@ -247,4 +247,12 @@ describe('decisions', () => {
     // Outside handle() there is no current request, even for a child scope of the root.
     assert.equal((await send(a, 'GET', '/who')).status, 500);
   });
+
+  it('53. a catastrophic constraint is matched in linear time; only oversized ones fail at boot', { timeout: 60_000 }, async () => {
+    const a = app((router) => router.get('/r/{x:(a+)+b}', (x) => x));
+    assert.equal((await send(a, 'GET', `/r/${'a'.repeat(2000)}!`)).status, 404);
+    assert.equal((await send(a, 'GET', '/r/aab')).status, 200);
+    const big = new Application({ web: (router) => router.get('/x/{n:(?:ab{1000}){1000}}', () => '') });
+    assert.throws(() => big.boot(), (e: unknown) => e instanceof RouteRegistrationError && e.message.includes('[GET /x/{n:(?:ab{1000}){1000}}]'));
+  });
 });

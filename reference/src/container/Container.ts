@@ -19,6 +19,11 @@ type ResolvingCallback = (instance: unknown, container: Container) => void;
  */
 const buildStack: unknown[] = [];
 
+// Shared by every container that has not written to a table yet; never written to itself
+// (deleting a key it does not hold changes nothing).
+const EMPTY_MAP = new Map<never, never>() as Map<unknown, unknown>;
+const EMPTY_CALLBACKS: Array<[AbstractClass, ResolvingCallback]> = [];
+
 export function describeKey(key: unknown): string {
   if (typeof key === 'function') return key.name || '(anonymous class)';
   return String(key);
@@ -33,10 +38,12 @@ export function describeKey(key: unknown): string {
  * receive that request while singletons stay in the root.
  */
 export class Container {
-  private readonly bindings = new Map<unknown, Binding>();
-  private readonly instances = new Map<unknown, unknown>();
-  private readonly aliases = new Map<string | symbol, Key>();
-  private readonly callbacks: Array<[AbstractClass, ResolvingCallback]> = [];
+  // A request scope usually holds one instance (the Request) and nothing else, so the
+  // tables start as shared empty ones and become the container's own on first write.
+  private bindings: Map<unknown, Binding> = EMPTY_MAP as Map<unknown, Binding>;
+  private instances: Map<unknown, unknown> = EMPTY_MAP;
+  private aliases: Map<string | symbol, Key> = EMPTY_MAP as Map<string | symbol, Key>;
+  private callbacks: Array<[AbstractClass, ResolvingCallback]> = EMPTY_CALLBACKS;
 
   constructor(readonly parent: Container | null = null) {}
 
@@ -58,7 +65,7 @@ export class Container {
   /** Binds an existing value. */
   instance<T>(key: Key<T>, value: T): T {
     this.forget(key);
-    this.instances.set(key, value);
+    this.ownInstances().set(key, value);
     return value;
   }
 
@@ -67,12 +74,14 @@ export class Container {
     if (name === target) throw new BindingResolutionError(`[${describeKey(name)}] is aliased to itself.`);
     this.bindings.delete(name);
     this.instances.delete(name);
+    if (this.aliases === EMPTY_MAP) this.aliases = new Map();
     this.aliases.set(name, target);
     return this;
   }
 
   /** Runs `callback` for every instance of `type` this container (or a child) builds. */
   resolving<T>(type: AbstractClass<T>, callback: (instance: T, container: Container) => void): this {
+    if (this.callbacks === EMPTY_CALLBACKS) this.callbacks = [];
     this.callbacks.push([type, callback as ResolvingCallback]);
     return this;
   }
@@ -115,9 +124,16 @@ export class Container {
     const keys = injectList(cls);
     buildStack.push(cls);
     try {
-      const args = keys.map((dependency, position) => {
+      if (keys.length === 0) {
+        const instance = new cls();
+        this.fireResolving(instance);
+        return instance;
+      }
+      const args: unknown[] = [];
+      for (let position = 0; position < keys.length; position++) {
+        const dependency = keys[position] as Key;
         try {
-          return this.make(dependency);
+          args.push(this.make(dependency));
         } catch (error) {
           if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
           const reason = error instanceof Error ? error.message : String(error);
@@ -125,7 +141,7 @@ export class Container {
             `Unresolvable dependency #${position} [${describeKey(dependency)}] of [${describeKey(cls)}]: ${reason}`,
           );
         }
-      });
+      }
       const instance = new cls(...args);
       this.fireResolving(instance);
       return instance;
@@ -165,6 +181,7 @@ export class Container {
       throw new BindingResolutionError(`Cannot bind [${describeKey(key)}]: give a class or a factory function.`);
     }
     this.forget(key);
+    if (this.bindings === EMPTY_MAP) this.bindings = new Map();
     this.bindings.set(key, binding);
     return this;
   }
@@ -182,15 +199,20 @@ export class Container {
       case 'singleton': {
         // Built by the owner so a shared instance can never capture request-scoped state.
         const value = binding.factory(owner);
-        owner.instances.set(key, value);
+        owner.ownInstances().set(key, value);
         return value;
       }
       case 'scoped': {
         const value = binding.factory(this);
-        this.instances.set(key, value);
+        this.ownInstances().set(key, value);
         return value;
       }
     }
+  }
+
+  private ownInstances(): Map<unknown, unknown> {
+    if (this.instances === EMPTY_MAP) this.instances = new Map();
+    return this.instances;
   }
 
   private canonical(key: Key): Key {

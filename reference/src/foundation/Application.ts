@@ -6,6 +6,7 @@ import type { Class, Constructor, Factory, InjectCheck, Key, Token } from '../co
 import type { Model } from '../database/Model';
 import { attachContainer, Controller } from '../http/Controller';
 import { HttpError } from '../http/HttpError';
+import type { MaybePromise } from '../http/maybePromise';
 import type { Middleware } from '../http/Middleware';
 import { DEFAULT_BODY_LIMIT, Request } from '../http/Request';
 import type { Response } from '../http/Response';
@@ -222,30 +223,20 @@ export class Application {
    * requests and services built during dispatch can inject it.
    */
   async handle(request: Request): Promise<Response> {
-    const scope = this.container.scope();
-    scope.instance(Request, request);
-    let response: Response;
-    try {
-      this.events.emit('request.received', request, scope);
-      if (this.state !== 'booted') this.boot();
-      if (Buffer.byteLength(request.url) > this.maxUriLength) throw new HttpError(414);
-      response = await this.router.dispatch(request, scope);
-    } catch (error) {
-      this.events.emit('request.failed', request, error);
-      response = this.renderException(scope, error, request);
-    }
-    if (request.method === 'HEAD') stripBody(response);
-    this.events.emit('response.ready', request, response);
-    return response;
+    return this.respond(request);
   }
 
   /** Reads a node:http request (414 / 413 checked before the body is buffered), handles it, writes the response. */
   async handleNode(message: IncomingMessage, out: ServerResponse): Promise<void> {
     let response: Response;
     try {
-      if (Buffer.byteLength(message.url ?? '/') > this.maxUriLength) throw new HttpError(414);
-      const request = await Request.fromNode(message, { bodyLimit: this.bodyLimit });
-      response = await this.handle(request);
+      const url = message.url ?? '/';
+      if (exceedsBytes(url, this.maxUriLength)) throw new HttpError(414);
+      // Body-less requests (most GETs) skip the stream machinery, and a synchronous
+      // pipeline writes the response before this function first awaits.
+      const request = Request.fromNodeHead(message) ?? (await Request.fromNodeWithBody(message, this.bodyLimit));
+      const result = this.respond(request);
+      response = result instanceof Promise ? await result : result;
     } catch (error) {
       if (error instanceof HttpError) {
         response = error.toResponse();
@@ -258,6 +249,39 @@ export class Application {
       if (message.method === 'HEAD') stripBody(response);
     }
     writeResponse(out, response);
+  }
+
+  /** `handle` without a promise when the whole pipeline is synchronous; never throws or rejects. */
+  private respond(request: Request): MaybePromise<Response> {
+    const scope = this.container.scope();
+    scope.instance(Request, request);
+    let result: MaybePromise<Response>;
+    try {
+      this.events.emit('request.received', request, scope);
+      if (this.state !== 'booted') this.boot();
+      if (exceedsBytes(request.url, this.maxUriLength)) throw new HttpError(414);
+      result = this.router.dispatchIn(request, scope);
+    } catch (error) {
+      return this.finish(request, this.failed(scope, error, request));
+    }
+    if (result instanceof Promise) {
+      return result.then(
+        (response) => this.finish(request, response),
+        (error: unknown) => this.finish(request, this.failed(scope, error, request)),
+      );
+    }
+    return this.finish(request, result);
+  }
+
+  private failed(scope: Container, error: unknown, request: Request): Response {
+    this.events.emit('request.failed', request, error);
+    return this.renderException(scope, error, request);
+  }
+
+  private finish(request: Request, response: Response): Response {
+    if (request.method === 'HEAD') stripBody(response);
+    this.events.emit('response.ready', request, response);
+    return response;
   }
 
   private renderException(scope: Container, error: unknown, request: Request): Response {
@@ -286,6 +310,11 @@ export class Application {
     if (typeof fn !== 'function') throw new TypeError(`Route file [${resolved}] must export a function (router) => void.`);
     (fn as RouteFile)(this.router);
   }
+}
+
+/** Whether `text` is longer than `max` bytes in UTF-8; a UTF-16 unit is at most 3 bytes, so short text needs no count. */
+function exceedsBytes(text: string, max: number): boolean {
+  return text.length * 3 > max && Buffer.byteLength(text) > max;
 }
 
 /** HEAD: keep the headers GET would send, including the length of the body that is not sent. */

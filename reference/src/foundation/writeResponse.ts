@@ -6,7 +6,7 @@ export function writeResponse(out: ServerResponse, response: Response): void {
   const headers = response.headers.toObject();
   const status = response.status;
   // RFC 9110: no Content-Length on 1xx and 204; 304 keeps whatever the application set.
-  if (!response.headers.has('Content-Length') && status >= 200 && status !== 204 && status !== 304) {
+  if (status >= 200 && status !== 204 && status !== 304 && !response.headers.has('Content-Length')) {
     headers['Content-Length'] = String(response.byteLength());
   }
   out.writeHead(status, headers);

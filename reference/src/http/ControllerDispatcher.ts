@@ -6,6 +6,7 @@ import type { Route } from '../routing/Route';
 import { FormRequest } from '../validation/FormRequest';
 import { castParameter } from './casting';
 import { attachContainer, Controller } from './Controller';
+import { isThenable, then, type MaybePromise } from './maybePromise';
 import { declaredParams, type ParamSpec } from './parameters';
 import { Request } from './Request';
 import type { Response } from './Response';
@@ -27,14 +28,22 @@ import { toResponse } from './toResponse';
  */
 export class ControllerDispatcher {
   async dispatch(route: Route, request: Request, container: Container): Promise<Response> {
+    return this.call(route, request, container);
+  }
+
+  /**
+   * `dispatch` without the promise when nothing on the way is asynchronous.
+   * Errors are thrown synchronously or reject the returned promise.
+   */
+  call(route: Route, request: Request, container: Container): MaybePromise<Response> {
     const handler = route.handler;
     switch (handler.kind) {
       case 'closure':
-        return toResponse(await handler.fn(...positional(route, request)));
-      case 'declared-closure': {
-        const args = await this.resolveParameters(handler.params, request, container);
-        return toResponse(await (handler.fn as (...a: unknown[]) => unknown)(...args));
-      }
+        return then(handler.fn(...positional(route, request)), toResponse);
+      case 'declared-closure':
+        return then(this.resolveArguments(handler.params, request, container), (args: unknown[]) =>
+          then((handler.fn as (...a: unknown[]) => unknown)(...args), toResponse),
+        );
       case 'controller': {
         const controller = container.make<Record<string, unknown>>(handler.controller);
         if (controller instanceof Controller) attachContainer(controller, container);
@@ -43,20 +52,35 @@ export class ControllerDispatcher {
           throw new TypeError(`Controller for [${route}] has no method [${handler.method}].`);
         }
         const specs = declaredParams((controller as object).constructor as Class, handler.method);
-        const args = specs === undefined ? positional(route, request) : await this.resolveParameters(specs, request, container);
-        return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));
+        if (specs === undefined) return then((action as (...a: unknown[]) => unknown).apply(controller, positional(route, request)), toResponse);
+        return then(this.resolveArguments(specs, request, container), (args: unknown[]) =>
+          then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse),
+        );
       }
     }
   }
 
   /** Values for declared parameters; each is resolved by its name or type, never by position. */
   async resolveParameters(specs: readonly ParamSpec[], request: Request, container: Container): Promise<unknown[]> {
-    const args: unknown[] = [];
-    for (const spec of specs) args.push(await this.resolveParameter(spec, request, container));
+    return this.resolveArguments(specs, request, container);
+  }
+
+  /** In declaration order; a value that is a promise is awaited before the next one is resolved. */
+  private resolveArguments(specs: readonly ParamSpec[], request: Request, container: Container, from = 0, args: unknown[] = []): MaybePromise<unknown[]> {
+    for (let i = from; i < specs.length; i++) {
+      const value = this.resolveParameter(specs[i] as ParamSpec, request, container);
+      if (isThenable(value)) {
+        return Promise.resolve(value).then((resolved) => {
+          args.push(resolved);
+          return this.resolveArguments(specs, request, container, i + 1, args);
+        });
+      }
+      args.push(value);
+    }
     return args;
   }
 
-  private async resolveParameter(spec: ParamSpec, request: Request, container: Container): Promise<unknown> {
+  private resolveParameter(spec: ParamSpec, request: Request, container: Container): unknown {
     if (spec.kind === 'builtin') {
       const params = request.params;
       if (!Object.prototype.hasOwnProperty.call(params, spec.name)) return spec.hasDefault ? spec.defaultValue : undefined;
@@ -70,8 +94,7 @@ export class ControllerDispatcher {
       if (cls === Request) return request;
       if (cls.prototype instanceof FormRequest) {
         const form = container.make<FormRequest>(spec.type);
-        await form.validateResolved();
-        return form;
+        return then(form.validateResolved(), () => form);
       }
       if (cls.prototype instanceof Model) {
         return (cls as unknown as { validateAndBind(r: Request): unknown }).validateAndBind(request);

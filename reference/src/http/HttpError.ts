@@ -37,6 +37,11 @@ export class HttpError extends Error {
   }
 
   toResponse(): Response {
-    return new JsonResponse({ message: this.message }, this.status, this.headers);
+    return errorResponse(this.status, this.message, this.headers);
   }
+}
+
+/** What a thrown HttpError renders as, built without the error (and its stack trace). */
+export function errorResponse(status: number, message: string = reasonPhrase(status), headers: HeaderInput = {}): Response {
+  return new JsonResponse({ message }, status, headers);
 }

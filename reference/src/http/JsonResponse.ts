@@ -1,4 +1,4 @@
-import type { HeaderInput } from './HeaderBag';
+import { HeaderBag, type HeaderInput } from './HeaderBag';
 import { Response } from './Response';
 
 /** A response carrying JSON; the data is serialized once, at construction. */
@@ -9,7 +9,8 @@ export class JsonResponse extends Response {
     headers: HeaderInput = {},
   ) {
     // `undefined` has no JSON form; send `null` rather than an empty body.
-    super(JSON.stringify(data) ?? 'null', status, { 'Content-Type': 'application/json', ...headers });
+    // Content-Type first, overridden in place by one in `headers`: the order `{ 'Content-Type': …, ...headers }` gives.
+    super(JSON.stringify(data) ?? 'null', status, HeaderBag.withDefault('Content-Type', 'application/json', headers));
   }
 
   /** The data as it went over the wire (after toJSON and friends). */

@@ -3,6 +3,7 @@ import type { Key } from '../container/types';
 import type { Middleware, MiddlewareReference, Next } from './Middleware';
 import type { Request } from './Request';
 import type { Response } from './Response';
+import { isThenable } from './maybePromise';
 import { toResponse } from './toResponse';
 
 interface Layer {
@@ -20,6 +21,18 @@ export function parseMiddlewareReference(reference: MiddlewareReference): Layer 
   return { key: name, args: reference.slice(colon + 1).split(','), label: name };
 }
 
+// A route's middleware list only grows (Route.middleware appends), so parsed layers stay valid while the length holds.
+const parsed = new WeakMap<readonly MiddlewareReference[], readonly Layer[]>();
+
+function layersOf(middleware: readonly MiddlewareReference[]): readonly Layer[] {
+  let layers = parsed.get(middleware);
+  if (layers === undefined || layers.length !== middleware.length) {
+    layers = middleware.map(parseMiddlewareReference);
+    parsed.set(middleware, layers);
+  }
+  return layers;
+}
+
 /**
  * The onion for one matched route, built at dispatch time: the first
  * middleware is outermost. Instances come from the (request-scoped) container
@@ -33,21 +46,28 @@ export class MiddlewareStack {
     private readonly container: Container,
     middleware: readonly MiddlewareReference[],
   ) {
-    this.layers = middleware.map(parseMiddlewareReference);
+    this.layers = layersOf(middleware);
   }
 
   handle(request: Request, destination: Next): Promise<Response> {
     return this.run(0, request, destination);
   }
 
-  private async run(index: number, request: Request, destination: Next): Promise<Response> {
+  /** Enters layer `index`; errors, thrown or rejected, come back as a rejected promise. */
+  private run(index: number, request: Request, destination: Next): Promise<Response> {
     const layer = this.layers[index];
     if (layer === undefined) return destination(request);
-    const instance = this.container.make<Middleware>(layer.key);
-    if (typeof instance?.handle !== 'function') {
-      throw new TypeError(`Middleware [${layer.label}] has no handle(request, next) method.`);
+    try {
+      const instance = this.container.make<Middleware>(layer.key);
+      if (typeof instance?.handle !== 'function') {
+        throw new TypeError(`Middleware [${layer.label}] has no handle(request, next) method.`);
+      }
+      const next: Next = (nextRequest) => this.run(index + 1, nextRequest, destination);
+      const result = instance.handle(request, next, ...layer.args);
+      // One promise per layer, not an async function's two.
+      return isThenable(result) ? Promise.resolve(result).then(toResponse) : Promise.resolve(toResponse(result));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const next: Next = (nextRequest) => this.run(index + 1, nextRequest, destination);
-    return toResponse(await instance.handle(request, next, ...layer.args));
   }
 }

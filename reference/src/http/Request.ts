@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import type { Route } from '../routing/Route';
 import { HttpError } from './HttpError';
 import { parseQueryString, type QueryBag } from './queryString';
@@ -22,6 +22,10 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const UNPARSED = Symbol('unparsed');
 
+// Zero bytes: nothing can be written into it, so every body-less request can share it.
+const EMPTY_BODY = Buffer.alloc(0);
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** The incoming request. Injectable into actions, middleware and services built during dispatch. */
 export class Request {
   readonly method: string;
@@ -31,30 +35,32 @@ export class Request {
   readonly path: string;
   /** Raw query string without the "?". */
   readonly queryString: string;
-  /** Header names in lower case; repeated headers joined with ", ". */
-  readonly headers: Readonly<Record<string, string>>;
   readonly rawBody: Buffer;
-  /** Free-form per-request state for middleware, probes and tracing. */
-  readonly attributes = new Map<string, unknown>();
 
   /** The matched route, set by the router before middleware runs. */
   route: Route | undefined = undefined;
   /** Decoded route parameters by name, set by the router. */
-  params: Readonly<Record<string, string>> = Object.freeze({});
+  params: Readonly<Record<string, string>> = NO_PARAMS;
 
   private parsedBody: unknown = UNPARSED;
   private parsedQuery: QueryBag | undefined;
+  // Built on first use: most requests never read a header by name or set an attribute.
+  private pendingHeaders: RequestHeaders | undefined;
+  private headerSource: IncomingMessage | undefined;
+  private normalizedHeaders: Record<string, string> | undefined;
+  private attributeMap: Map<string, unknown> | undefined;
 
   constructor(init: RequestInit = {}) {
-    this.method = (init.method ?? 'GET').toUpperCase();
+    const method = init.method ?? 'GET';
+    this.method = isUpperCase(method) ? method : method.toUpperCase();
     this.url = originForm(init.url ?? '/');
     const q = this.url.indexOf('?');
     this.path = q === -1 ? this.url : this.url.slice(0, q);
     this.queryString = q === -1 ? '' : this.url.slice(q + 1);
-    this.headers = normalizeHeaders(init.headers ?? {});
+    this.pendingHeaders = init.headers ?? {};
     const body = init.body;
     if (body === undefined || body === null) {
-      this.rawBody = Buffer.alloc(0);
+      this.rawBody = EMPTY_BODY;
     } else if (typeof body === 'string' || body instanceof Uint8Array) {
       this.rawBody = Buffer.from(body);
     } else {
@@ -69,8 +75,43 @@ export class Request {
 
   /** Reads a node:http request, enforcing the body limit (413). */
   static async fromNode(message: IncomingMessage, options: { bodyLimit?: number } = {}): Promise<Request> {
-    const body = await readBody(message, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    return Request.fromNodeWithBody(message, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  }
+
+  /**
+   * The request at once when node:http's parser framed it without a body:
+   * with neither Content-Length nor Transfer-Encoding an HTTP/1.1 request has
+   * none (RFC 9112 §6.3), and a Content-Length of 0 is empty. Otherwise (or
+   * for a message that did not come from the parser) undefined: read the body.
+   */
+  static fromNodeHead(message: IncomingMessage): Request | undefined {
+    if (!(message instanceof IncomingMessage) || declaresBody(message.rawHeaders)) return undefined;
+    const request = new Request({ method: message.method ?? 'GET', url: message.url ?? '/' });
+    // node:http builds `message.headers` on first access; routes that read no header never pay for it.
+    request.pendingHeaders = undefined;
+    request.headerSource = message;
+    return request;
+  }
+
+  /** Reads the body of a node:http request, enforcing the body limit (413). */
+  static async fromNodeWithBody(message: IncomingMessage, bodyLimit: number = DEFAULT_BODY_LIMIT): Promise<Request> {
+    const body = await readBody(message, bodyLimit);
     return new Request({ method: message.method ?? 'GET', url: message.url ?? '/', headers: message.headers, body });
+  }
+
+  /** Header names in lower case; repeated headers joined with ", ". */
+  get headers(): Readonly<Record<string, string>> {
+    if (this.normalizedHeaders === undefined) {
+      this.normalizedHeaders = normalizeHeaders(this.pendingHeaders ?? this.headerSource?.headers ?? {});
+      this.pendingHeaders = undefined;
+      this.headerSource = undefined;
+    }
+    return this.normalizedHeaders;
+  }
+
+  /** Free-form per-request state for middleware, probes and tracing. */
+  get attributes(): Map<string, unknown> {
+    return (this.attributeMap ??= new Map());
   }
 
   header(name: string): string | undefined {
@@ -134,8 +175,35 @@ export class Request {
   }
 }
 
+/** Content-Length other than "0", or any Transfer-Encoding, in node:http's raw name/value list. */
+function declaresBody(raw: readonly string[]): boolean {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 14 && name.toLowerCase() === 'content-length') {
+      if (raw[i + 1] !== '0') return true;
+    } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+      return true;
+    }
+  }
+  return false;
+}
+
+function isUpperCase(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) return false;
+    if (c > 127) return false;
+  }
+  return true;
+}
+
 /** An absolute-form target (`http://host/path`) becomes origin-form (`/path`). */
 function originForm(url: string): string {
+  // Origin form, by far the usual case, cannot also be absolute form.
+  if (url.charCodeAt(0) === 47) {
+    const hash = url.indexOf('#');
+    return hash === -1 ? url : url.slice(0, hash);
+  }
   const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
   let target = match === null ? url : url.slice(match[0].length);
   // An empty path is "/" (RFC 3986 §6.2.3), also when a query follows the authority.

@@ -13,13 +13,14 @@ export class Response {
   constructor(
     content: ResponseBody = '',
     public status = 200,
-    headers: HeaderInput = {},
+    headers: HeaderInput | HeaderBag = {},
   ) {
     if (!Number.isInteger(status) || status < 100 || status > 999) {
       throw new RangeError(`Invalid HTTP status code [${status}].`);
     }
     this.body = content;
-    this.headers = new HeaderBag(headers);
+    // Subclasses may hand over a bag they built (see JsonResponse); it is not copied.
+    this.headers = headers instanceof HeaderBag ? headers : new HeaderBag(headers);
     if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
   }
 

@@ -1,6 +1,7 @@
 import type { MatchResult } from './matcher/MatchResult';
 import { RouteMatcher } from './matcher/RouteMatcher';
 import type { Route } from './Route';
+import { RoutePatternError } from './RoutePattern';
 import { RouteRegistrationError } from './RouteRegistrationError';
 
 /** The registered routes, in registration order, with their name index and matcher. */
@@ -24,7 +25,13 @@ export class RouteCollection {
       );
     }
     route.index = this.routes.length;
-    this.matcher.add(route);
+    try {
+      this.matcher.add(route);
+    } catch (error) {
+      // A segment or tail regex the linear engine refuses (RoutePattern checked each constraint alone).
+      if (error instanceof RoutePatternError) throw new RouteRegistrationError(route.method, route.uri, error.message);
+      throw error;
+    }
     this.patterns.set(key, route);
     this.routes.push(route);
     return route;

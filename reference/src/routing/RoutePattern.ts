@@ -1,5 +1,6 @@
 import { analyzeConstraint } from './constraintAnalysis';
 import { encodeStaticText, escapeRegex, normalizeUri } from './paths';
+import { compileRouteRegExp, type RouteRegExp } from './regex/RouteRegExp';
 
 export const DEFAULT_CONSTRAINT = '[^/]+';
 
@@ -17,8 +18,8 @@ export interface ParamToken {
   /** Capture groups inside the constraint itself. */
   readonly innerGroups: number;
   readonly segmentSafe: boolean;
-  /** The constraint anchored on its own, for checking generated URL segments. */
-  readonly whole: RegExp;
+  /** The constraint anchored on its own (a segment matches it whole), for the matcher and generated URL segments. */
+  readonly whole: RouteRegExp;
 }
 
 export type PatternToken = StaticToken | ParamToken;
@@ -178,6 +179,15 @@ function param(name: string, constraint: string, isDefault: boolean): ParamToken
     isDefaultConstraint: isDefault || constraint === DEFAULT_CONSTRAINT,
     innerGroups: info.groups,
     segmentSafe: info.segmentSafe,
-    whole: new RegExp(`^(?:${constraint})$`),
+    whole: routeRegExp(constraint, [], `the constraint of parameter "${name}"`),
   };
+}
+
+/** Compiles a matcher regex; a pattern the linear engine cannot take is a registration error. */
+export function routeRegExp(source: string, groups: readonly number[], what: string): RouteRegExp {
+  try {
+    return compileRouteRegExp(source, groups);
+  } catch (error) {
+    throw new RoutePatternError(`${what} cannot be matched in linear time: ${(error as Error).message}`);
+  }
 }

@@ -2,7 +2,8 @@ import { Container } from '../container/Container';
 import { isClass } from '../container/isClass';
 import type { Class, InjectCheck } from '../container/types';
 import { ControllerDispatcher } from '../http/ControllerDispatcher';
-import { HttpError } from '../http/HttpError';
+import { errorResponse, HttpError } from '../http/HttpError';
+import type { MaybePromise } from '../http/maybePromise';
 import type { MiddlewareReference } from '../http/Middleware';
 import { MiddlewareStack, parseMiddlewareReference } from '../http/MiddlewareStack';
 import { declaredParams, isDeclaredClosure, type ParamSpec } from '../http/parameters';
@@ -148,12 +149,22 @@ export class Router {
    * the router's container with the Request bound.
    */
   async dispatch(request: Request, container?: Container): Promise<Response> {
+    return this.dispatchIn(request, container ?? this.requestScope(request));
+  }
+
+  /**
+   * `dispatch` for the application's own pipeline: synchronous until
+   * something returns a promise. Non-HTTP errors are thrown synchronously or
+   * reject the returned promise.
+   */
+  dispatchIn(request: Request, container: Container): MaybePromise<Response> {
+    let result: MaybePromise<Response>;
     try {
-      return await this.dispatchOrThrow(request, container ?? this.requestScope(request));
+      result = this.run(request, container);
     } catch (error) {
-      if (error instanceof HttpError) return error.toResponse();
-      throw error;
+      return httpErrorResponse(error);
     }
+    return result instanceof Promise ? result.then(undefined, httpErrorResponse) : result;
   }
 
   /** Without a scope from the caller, open one so the current Request is injectable. */
@@ -163,23 +174,24 @@ export class Router {
     return scope;
   }
 
-  private async dispatchOrThrow(request: Request, container: Container): Promise<Response> {
+  private run(request: Request, container: Container): MaybePromise<Response> {
     // Matching runs on the raw path, but a path that cannot be decoded is rejected up front.
-    if (!isWellFormedEncoding(request.path)) throw new HttpError(400);
+    // Framework answers are returned, not thrown: an Error captures a stack trace, the dearest part of a 404.
+    if (!isWellFormedEncoding(request.path)) return errorResponse(400);
     const result = this.routes.match(request.method, request.path);
-    if (result.status === 404) throw new HttpError(404);
-    if (result.status === 405) throw new HttpError(405, undefined, { Allow: result.allowed.join(', ') });
+    if (result.status === 404) return errorResponse(404);
+    if (result.status === 405) return errorResponse(405, undefined, { Allow: allowHeader(result.allowed) });
     const route = result.route;
     const params = decodeParams(route.paramNames, result.params);
     request.setRoute(route, params);
     for (const listener of this.matchedListeners) listener(request, route);
-    const destination = (current: Request): Promise<Response> => {
+    const middleware = route.getMiddleware();
+    if (middleware.length === 0) return this.dispatcher.call(route, request, container);
+    const destination = async (current: Request): Promise<Response> => {
       // A middleware may hand a different Request object down the stack.
       if (current !== request) current.setRoute(route, params);
-      return this.dispatcher.dispatch(route, current, container);
+      return this.dispatcher.call(route, current, container);
     };
-    const middleware = route.getMiddleware();
-    if (middleware.length === 0) return destination(request);
     return new MiddlewareStack(container, middleware).handle(request, destination);
   }
 
@@ -260,6 +272,20 @@ export class Router {
       fail(`middleware [${layer.label}] has no handle(request, next) method`);
     }
   }
+}
+
+function httpErrorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return error.toResponse();
+  throw error;
+}
+
+// One joined string per allowed-methods array: the matcher shares those arrays between requests.
+const allowHeaders = new WeakMap<readonly string[], string>();
+
+function allowHeader(allowed: readonly string[]): string {
+  let header = allowHeaders.get(allowed);
+  if (header === undefined) allowHeaders.set(allowed, (header = allowed.join(', ')));
+  return header;
 }
 
 /** Percent-decodes each captured value exactly once; malformed encoding is a 400. */

@@ -245,3 +245,45 @@ describe('RouteMatcher', () => {
     );
   });
 });
+
+describe('StaticChildren', () => {
+  it('finds every literal segment among many siblings, one-character ones included', async () => {
+    const { StaticChildren } = await import('../../src/routing/matcher/StaticChildren');
+    const children = new StaticChildren<string>();
+    const names = ['a', 'b', 'z', 'ab', 'ba', 'res1', 'res2', 'res10', 'res12', 'res21', 'x-y', 'é', 'users', 'user'];
+    for (const name of names) children.add(name, name);
+    for (const name of names) {
+      assert.equal(children.find(name), name);
+      const path = `/pre/${name}/post`;
+      assert.equal(children.get(path, 5, 5 + name.length), name, `in ${path}`);
+    }
+    assert.equal(children.get('/c/', 1, 2), undefined);
+    assert.equal(children.get('/res3/', 1, 5), undefined);
+  });
+});
+
+describe('remembered answers', () => {
+  it('forgets a remembered 404 or 405 when a route is added', () => {
+    const r = router([['GET', '/gists/{id}/star']]);
+    assert.equal(r.match('PATCH', '/gists/1/star').status, 405);
+    assert.equal(r.match('PATCH', '/gists/1/star').status, 405, 'answered again from memory');
+    assert.equal(r.match('GET', '/nope').status, 404);
+    r.addRoute('PATCH', '/gists/{id}/star', () => null);
+    r.addRoute('GET', '/nope', () => null);
+    assert.deepEqual(found(r.match('PATCH', '/gists/1/star')).params, ['1']);
+    assert.equal(found(r.match('GET', '/nope')).uri, '/nope');
+    assert.deepEqual((r.match('DELETE', '/gists/1/star') as { allowed: readonly string[] }).allowed, ['GET', 'HEAD', 'PATCH']);
+  });
+
+  it('gives the same answers with or without memory, for many distinct paths', () => {
+    const r = router([['GET', '/a/{x}'], ['PUT', '/a/{x}/b'], ['GET', '/s']]);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 3000; i++) {
+        assert.equal(r.match('POST', `/a/${i}`).status, 405);
+        assert.equal(r.match('GET', `/a/${i}/c`).status, 404);
+        assert.equal(found(r.match('GET', `/a/${i}`)).params[0], String(i));
+      }
+    }
+    assert.equal(r.match('POST', '/s').status, 405);
+  });
+});

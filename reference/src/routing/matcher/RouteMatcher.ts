@@ -1,10 +1,13 @@
 import { METHOD_COUNT, methodId } from '../methods';
+import type { RouteRegExp } from '../regex/RouteRegExp';
 import type { Route } from '../Route';
 import { NOT_ALLOWED, NOT_FOUND, NO_PARAMS, type MatchResult, type RouteFound } from './MatchResult';
 import { EDGE_PARAM, EDGE_PARAM_REGEX, EDGE_SEGMENT_REGEX, stepsOf, type Step } from './segments';
 import { StaticChildren } from './StaticChildren';
 
 const NONE = Number.POSITIVE_INFINITY;
+const MAX_ANSWER_ONLY = 1024;
+const MAX_ANSWER_ONLY_PATH = 256;
 
 function perMethod<T>(value: T): T[] {
   return new Array<T>(METHOD_COUNT).fill(value);
@@ -26,8 +29,7 @@ class Node {
 interface Edge {
   readonly kind: number;
   readonly key: string;
-  readonly regex: RegExp | null;
-  readonly groups: readonly number[];
+  readonly regex: RouteRegExp | null;
   readonly node: Node;
 }
 
@@ -36,6 +38,16 @@ class StaticSlot {
   /** Precomputed results; null where the method has no route or its route is shadowed. */
   readonly found: Array<RouteFound | null> = perMethod<RouteFound | null>(null);
   mask = 0;
+  /**
+   * Whole answers for this literal path (dynamic routes included) by method
+   * id + 1 (0: methods without routes), remembered for the table `version`
+   * they were computed on: a 404 or 405 on a static path then costs what a
+   * 200 does.
+   */
+  answers: Array<MatchResult | undefined> | null = null;
+  version = -1;
+  /** No static route has this path: the slot only remembers answers (see RouteMatcher.answerOnly). */
+  answerOnly = false;
 }
 
 /**
@@ -56,6 +68,16 @@ class StaticSlot {
 export class RouteMatcher {
   private readonly statics = new Map<string, StaticSlot>();
   private readonly root = new Node();
+  /** Bumped by every add(): answers remembered on static slots are only valid for one version. */
+  private version = 0;
+  /**
+   * Paths without static routes whose slot only remembers answers. A 404 or
+   * 405 needs the whole 405 walk (every method's routes), which a repeated
+   * bad request would otherwise pay each time; remembering it in a slot of
+   * `statics` makes it one hash lookup, like a static route. Bounded: dropped
+   * when full and whenever a route is added; long paths are not kept.
+   */
+  private readonly answerOnly: string[] = [];
 
   // Search state lives on the instance: matching is synchronous, and this keeps the hot path allocation-free.
   private path = '';
@@ -63,7 +85,10 @@ export class RouteMatcher {
   private bestIndex = NONE;
   private best: Route | null = null;
   private bestParams: readonly string[] = NO_PARAMS;
-  private readonly captures: string[] = [];
+  /** Captured values; null where the value is path[captureStart, captureEnd), sliced only for the winner. */
+  private readonly captures: Array<string | null> = [];
+  private readonly captureStart: number[] = [];
+  private readonly captureEnd: number[] = [];
   private depth = 0;
   /** Methods of routes seen to match the whole path while searching (for 405). */
   private found = 0;
@@ -74,12 +99,15 @@ export class RouteMatcher {
 
   /** Adds a route; call in registration order (route.index must be increasing). */
   add(route: Route): void {
+    this.version++;
+    this.dropAnswerOnly();
     const id = methodId(route.method);
     const bit = 1 << id;
     if (route.pattern.isStatic) {
       const path = route.pattern.staticPath;
       let slot = this.statics.get(path);
       if (slot === undefined) this.statics.set(path, (slot = new StaticSlot()));
+      slot.answerOnly = false;
       slot.mask |= bit;
       if (slot.found[id] === null && !this.dynamicMatches(id, path)) {
         slot.found[id] = Object.freeze({ status: 200, route, params: NO_PARAMS });
@@ -105,12 +133,43 @@ export class RouteMatcher {
 
   match(method: string, path: string): MatchResult {
     const id = methodId(method);
-    const slot = this.statics.get(path);
-    if (id >= 0 && slot !== undefined) {
-      const found = slot.found[id] as RouteFound | null;
-      if (found !== null) return found;
+    let slot = this.statics.get(path);
+    if (slot !== undefined) {
+      if (id >= 0) {
+        const found = slot.found[id] as RouteFound | null;
+        if (found !== null) return found;
+      }
+      if (slot.version === this.version) {
+        const known = (slot.answers as Array<MatchResult | undefined>)[id + 1];
+        if (known !== undefined) return known;
+      }
     }
-    let mask = slot === undefined ? 0 : slot.mask;
+    const result = this.resolve(id, path, slot === undefined ? 0 : slot.mask);
+    if (slot === undefined) {
+      if (result.status === 200 || path.length > MAX_ANSWER_ONLY_PATH) return result;
+      if (this.answerOnly.length >= MAX_ANSWER_ONLY) this.dropAnswerOnly();
+      this.statics.set(path, (slot = new StaticSlot()));
+      slot.answerOnly = true;
+      this.answerOnly.push(path);
+    }
+    if (slot.version !== this.version) {
+      slot.answers = new Array<MatchResult | undefined>(METHOD_COUNT + 1);
+      slot.version = this.version;
+    }
+    // The path is fixed, so the answer is too; frozen because it is shared.
+    if (result.status === 200) Object.freeze(result.params);
+    return ((slot.answers as Array<MatchResult | undefined>)[id + 1] = Object.freeze(result));
+  }
+
+  private dropAnswerOnly(): void {
+    for (const path of this.answerOnly) {
+      if (this.statics.get(path)?.answerOnly === true) this.statics.delete(path);
+    }
+    this.answerOnly.length = 0;
+  }
+
+  /** The tree search and the 405 walk; `mask`: methods of static routes on this exact path. */
+  private resolve(id: number, path: string, mask: number): MatchResult {
     if (path.charCodeAt(0) !== 47) return mask === 0 ? NOT_FOUND : (NOT_ALLOWED[mask] as MatchResult);
     if (id >= 0 && this.root.min[id] !== NONE) {
       this.start(id, path);
@@ -184,32 +243,44 @@ export class RouteMatcher {
       switch (edge.kind) {
         case EDGE_PARAM:
           if (end === pos) continue;
-          segment ??= path.slice(pos, end);
-          break;
+          if (min === NONE) {
+            this.defer(child, last, end);
+            continue;
+          }
+          // No substring yet: most parameter branches are dead ends.
+          this.captures[this.depth] = null;
+          this.captureStart[this.depth] = pos;
+          this.captureEnd[this.depth++] = end;
+          if (last) this.terminal(child);
+          else this.search(child, end + 1);
+          this.depth = depth;
+          continue;
         case EDGE_PARAM_REGEX:
           segment ??= path.slice(pos, end);
-          if (!(edge.regex as RegExp).test(segment)) continue;
+          if (!(edge.regex as RouteRegExp).test(segment)) continue;
           break;
         case EDGE_SEGMENT_REGEX: {
           segment ??= path.slice(pos, end);
-          const m = (edge.regex as RegExp).exec(segment);
-          if (m === null) continue;
-          if (min === NONE) break;
-          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;
+          if (min === NONE) {
+            if (!(edge.regex as RouteRegExp).test(segment)) continue;
+            break;
+          }
+          const values = (edge.regex as RouteRegExp).exec(segment);
+          if (values === null) continue;
+          for (const value of values) this.captures[this.depth++] = value as string;
           this.descend(child, last, end);
           this.depth = depth;
           continue;
         }
         default: {
-          const regex = edge.regex as RegExp;
-          regex.lastIndex = pos;
-          const m = regex.exec(path);
-          if (m === null) continue;
+          const regex = edge.regex as RouteRegExp;
           if (min === NONE) {
-            this.found |= child.terminalMask;
+            if (regex.test(path, pos)) this.found |= child.terminalMask;
             continue;
           }
-          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;
+          const values = regex.exec(path, pos);
+          if (values === null) continue;
+          for (const value of values) this.captures[this.depth++] = value as string;
           this.terminal(child);
           this.depth = depth;
           continue;
@@ -220,7 +291,7 @@ export class RouteMatcher {
         this.defer(child, last, end);
         continue;
       }
-      this.captures[this.depth++] = segment;
+      this.captures[this.depth++] = segment as string;
       if (last) this.terminal(child);
       else this.search(child, end + 1);
       this.depth = depth;
@@ -251,10 +322,18 @@ export class RouteMatcher {
     if (index < this.bestIndex) {
       this.bestIndex = index;
       this.best = node.routes[this.method] as Route;
-      this.bestParams = this.depth === 0 ? NO_PARAMS : this.captures.slice(0, this.depth);
+      this.bestParams = this.depth === 0 ? NO_PARAMS : this.params();
     } else if (index === NONE) {
       this.found |= node.terminalMask;
     }
+  }
+
+  private params(): string[] {
+    const out = new Array<string>(this.depth);
+    for (let i = 0; i < this.depth; i++) {
+      out[i] = this.captures[i] ?? this.path.slice(this.captureStart[i], this.captureEnd[i]);
+    }
+    return out;
   }
 
   /** Like search, but ORs together the methods of every matching route. */
@@ -283,12 +362,10 @@ export class RouteMatcher {
         case EDGE_PARAM_REGEX:
         case EDGE_SEGMENT_REGEX:
           segment ??= path.slice(pos, end);
-          matched = (edge.regex as RegExp).test(segment);
+          matched = (edge.regex as RouteRegExp).test(segment);
           break;
         default: {
-          const regex = edge.regex as RegExp;
-          regex.lastIndex = pos;
-          if (regex.test(path)) this.found |= next.terminalMask;
+          if ((edge.regex as RouteRegExp).test(path, pos)) this.found |= next.terminalMask;
           continue;
         }
       }
@@ -308,7 +385,7 @@ export class RouteMatcher {
   private edgeChild(node: Node, step: Exclude<Step, { kind: 'static' }>): Node {
     const existing = node.edges.find((edge) => edge.key === step.key);
     if (existing !== undefined) return existing.node;
-    const edge: Edge = { kind: step.kind, key: step.key, regex: step.regex, groups: step.groups, node: new Node() };
+    const edge: Edge = { kind: step.kind, key: step.key, regex: step.regex, node: new Node() };
     node.edges.push(edge);
     return edge.node;
   }

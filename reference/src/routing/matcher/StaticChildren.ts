@@ -1,17 +1,30 @@
 /**
  * The literal-segment children of a tree node, looked up straight from the
- * path: no substring is allocated and no string hash computed. Buckets are
- * keyed by segment length and its first and last character codes; a hit is
- * confirmed character by character.
+ * path: no substring is allocated. A few children (the usual case) are
+ * scanned, comparing lengths first; past SCAN_LIMIT they are hashed on their
+ * length and four of their characters. A hit is always confirmed character by
+ * character.
  */
 export class StaticChildren<T> {
-  private readonly buckets = new Map<number, Entry<T>>();
+  private readonly texts: string[] = [];
+  private readonly values: T[] = [];
+  /** Chains by hash, in a power-of-two table (an array index is cheaper than a Map lookup). */
+  private buckets: Array<Entry<T> | undefined> | null = null;
   private empty: T | undefined = undefined;
 
   get(path: string, start: number, end: number): T | undefined {
     const length = end - start;
     if (length === 0) return this.empty;
-    let entry = this.buckets.get(bucketKey(length, path.charCodeAt(start), path.charCodeAt(end - 1)));
+    const buckets = this.buckets;
+    if (buckets === null) {
+      const texts = this.texts;
+      for (let i = 0; i < texts.length; i++) {
+        const text = texts[i] as string;
+        if (text.length === length && sameText(path, start, text)) return this.values[i];
+      }
+      return undefined;
+    }
+    let entry = buckets[hashOf(path, start, end) & (buckets.length - 1)];
     while (entry !== undefined) {
       if (entry.text.length === length && sameText(path, start, entry.text)) return entry.value;
       entry = entry.next;
@@ -29,10 +42,29 @@ export class StaticChildren<T> {
       this.empty = value;
       return;
     }
-    const key = bucketKey(text.length, text.charCodeAt(0), text.charCodeAt(text.length - 1));
-    this.buckets.set(key, { text, value, next: this.buckets.get(key) });
+    this.texts.push(text);
+    this.values.push(value);
+    const count = this.texts.length;
+    if (count <= SCAN_LIMIT) return;
+    if (this.buckets === null || count > this.buckets.length) {
+      // Rebuild at twice the size: chains stay short, and rebuilding is registration-time work.
+      let size = 16;
+      while (size < count * 2) size *= 2;
+      this.buckets = new Array<Entry<T> | undefined>(size).fill(undefined);
+      this.texts.forEach((t, i) => this.insert(t, this.values[i] as T));
+    } else {
+      this.insert(text, value);
+    }
+  }
+
+  private insert(text: string, value: T): void {
+    const buckets = this.buckets as Array<Entry<T> | undefined>;
+    const index = hashOf(text, 0, text.length) & (buckets.length - 1);
+    buckets[index] = { text, value, next: buckets[index] };
   }
 }
+
+const SCAN_LIMIT = 8;
 
 interface Entry<T> {
   readonly text: string;
@@ -40,8 +72,21 @@ interface Entry<T> {
   readonly next: Entry<T> | undefined;
 }
 
-function bucketKey(length: number, first: number, last: number): number {
-  return ((length & 0x3ff) << 20) ^ ((first & 0x3ff) << 10) ^ (last & 0x3ff);
+/**
+ * A cheap key from the length and the first, middle and last code units of
+ * text[start, end): constant time per segment, and names that differ only
+ * inside (`res12`, `res47`) still mostly land apart.
+ */
+function hashOf(text: string, start: number, end: number): number {
+  const length = end - start;
+  return (
+    ((length & 0x7f) << 21) ^
+    ((text.charCodeAt(start) & 0x7f) << 14) ^
+    ((text.charCodeAt(start + (length >> 1)) & 0x7f) << 7) ^
+    (text.charCodeAt(end - 1) & 0x7f) ^
+    // Never read outside the segment: a path has "/" before it, a bare text nothing.
+    (length > 1 ? (text.charCodeAt(end - 2) & 0x7f) << 10 : 0)
+  );
 }
 
 function sameText(path: string, start: number, text: string): boolean {

@@ -1,5 +1,6 @@
 import { escapeRegex } from '../paths';
-import type { ParamToken, PatternToken, RoutePattern } from '../RoutePattern';
+import type { RouteRegExp } from '../regex/RouteRegExp';
+import { routeRegExp, type ParamToken, type PatternToken, type RoutePattern } from '../RoutePattern';
 
 export const EDGE_PARAM = 0;
 export const EDGE_PARAM_REGEX = 1;
@@ -13,9 +14,8 @@ export type Step =
       readonly kind: typeof EDGE_PARAM | typeof EDGE_PARAM_REGEX | typeof EDGE_SEGMENT_REGEX | typeof EDGE_TAIL;
       /** Identity among siblings: same key, same language, same capture layout. */
       readonly key: string;
-      readonly regex: RegExp | null;
-      /** Capture-group index of each parameter; empty for whole-segment parameters. */
-      readonly groups: readonly number[];
+      /** For segment and tail steps, `exec` yields the parameters' values in URI order. */
+      readonly regex: RouteRegExp | null;
     };
 
 /**
@@ -24,8 +24,8 @@ export type Step =
  * A segment whose constraints provably cannot match "/" (and carry no
  * anchors or look-arounds) is matched on its own. From the first segment
  * that does not meet that bar, the remainder of the pattern becomes one
- * "tail" regex run with the sticky flag from that segment's offset on the
- * full path, so look-behinds and "$" keep their whole-URI meaning.
+ * "tail" regex run from that segment's offset on the full path, anchored
+ * there and at the end, so look-behinds and "$" keep their whole-URI meaning.
  */
 export function stepsOf(pattern: RoutePattern): Step[] {
   const segments = splitSegments(pattern.tokens);
@@ -64,11 +64,11 @@ function segmentStep(parts: readonly PatternToken[]): Step {
   if (parts.length === 1) {
     const only = params[0] as ParamToken;
     // The value of a whole-segment parameter is the segment itself: test, do not capture.
-    if (only.isDefaultConstraint) return { kind: EDGE_PARAM, key: `p`, regex: null, groups: [] };
-    return { kind: EDGE_PARAM_REGEX, key: `r${only.constraint}`, regex: only.whole, groups: [] };
+    if (only.isDefaultConstraint) return { kind: EDGE_PARAM, key: `p`, regex: null };
+    return { kind: EDGE_PARAM_REGEX, key: `r${only.constraint}`, regex: only.whole };
   }
   const { source, groups } = regexSource(parts);
-  return { kind: EDGE_SEGMENT_REGEX, key: `s${source}`, regex: new RegExp(`^${source}$`), groups };
+  return { kind: EDGE_SEGMENT_REGEX, key: `s${source}`, regex: routeRegExp(source, groups, 'the segment') };
 }
 
 function tailStep(segments: readonly PatternToken[][]): Step {
@@ -82,7 +82,7 @@ function tailStep(segments: readonly PatternToken[][]): Step {
     groups.push(...piece.groups);
     group = piece.nextGroup;
   });
-  return { kind: EDGE_TAIL, key: `t${source}`, regex: new RegExp(`(?:${source})$`, 'y'), groups };
+  return { kind: EDGE_TAIL, key: `t${source}`, regex: routeRegExp(source, groups, 'the pattern') };
 }
 
 function regexSource(
