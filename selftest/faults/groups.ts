@@ -1,5 +1,108 @@
 import type { Fault } from '../Fault';
 
+const ROUTER = 'reference/src/routing/Router.ts';
+
 /** Faults written against the rules of the groups.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
+  {
+    id: 'groups-prefix-ignored', rule: 'groups.prefix',
+    description: 'group() ignores the prefix attribute',
+    patches: [{ file: ROUTER, find: "      prefix: attributes.prefix ?? '',", replace: "      prefix: '',"}],
+  },
+  {
+    id: 'groups-nested-prefix-replaces', rule: 'groups.nested-prefix',
+    description: 'a nested group\'s prefix replaces the enclosing group\'s instead of being appended to it',
+    patches: [{
+      file: ROUTER,
+      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
+      replace: "    const fullUri = joinUri([this.groups.map((g) => g.prefix).filter((p) => p !== '').pop() ?? '', uri]);",
+    }],
+  },
+  {
+    id: 'groups-middleware-first-only', rule: 'groups.middleware',
+    description: 'group() keeps only the first middleware of the group\'s middleware list',
+    patches: [{
+      file: ROUTER,
+      find: "typeof middleware === 'function' ? [middleware] : [...middleware],",
+      replace: "typeof middleware === 'function' ? [middleware] : middleware.slice(0, 1),",
+    }],
+  },
+  {
+    id: 'groups-nested-middleware-replaces', rule: 'groups.nested-middleware',
+    description: 'a nested group\'s middleware replaces the enclosing group\'s instead of adding to it',
+    patches: [{
+      file: ROUTER,
+      find: '    const inherited = this.groups.flatMap((g) => g.middleware);',
+      replace: '    const inherited = [...this.groups].reverse().find((g) => g.middleware.length > 0)?.middleware ?? [];',
+    }],
+  },
+  {
+    id: 'groups-route-middleware-outside', rule: 'groups.middleware-order',
+    description: 'a route\'s own middleware runs outside (before) the middleware of its groups',
+    patches: [
+      {
+        file: 'reference/src/routing/Route.ts',
+        find: '  private routeName: string | undefined;\n',
+        replace: '  private routeName: string | undefined;\n  /** How many of the first middleware came from the enclosing groups. */\n  groupCount = 0;\n',
+      },
+      {
+        file: 'reference/src/routing/Route.ts',
+        find: '    return this.middlewareList;',
+        replace: '    return [...this.middlewareList.slice(this.groupCount), ...this.middlewareList.slice(0, this.groupCount)];',
+      },
+      {
+        file: ROUTER,
+        find: '    if (inherited.length > 0) route.middleware(inherited);',
+        replace: '    if (inherited.length > 0) route.middleware(inherited);\n    route.groupCount = inherited.length;',
+      },
+    ],
+  },
+  {
+    id: 'groups-scope-middleware-leaks', rule: 'groups.scope',
+    description: 'the middleware of a closed group stays applied to every route registered after it (its prefix is restored)',
+    patches: [
+      {
+        file: ROUTER,
+        find: '  private readonly groups: GroupFrame[] = [];\n',
+        replace: '  private readonly groups: GroupFrame[] = [];\n  private readonly closedGroupMiddleware: MiddlewareReference[] = [];\n',
+      },
+      {
+        file: ROUTER,
+        find: '      this.groups.pop();',
+        replace: '      const frame = this.groups.pop();\n      if (frame !== undefined) this.closedGroupMiddleware.push(...frame.middleware);',
+      },
+      {
+        file: ROUTER,
+        find: '    const inherited = this.groups.flatMap((g) => g.middleware);',
+        replace: '    const inherited = [...this.closedGroupMiddleware, ...this.groups.flatMap((g) => g.middleware)];',
+      },
+    ],
+  },
+  {
+    id: 'groups-empty-closure-without-router', rule: 'groups.closure-router',
+    description: 'group([], closure) calls the closure without the router',
+    patches: [{
+      file: ROUTER,
+      find: '      callback(this);',
+      replace: '      if (attributes.prefix === undefined && attributes.middleware === undefined) (callback as () => void)();\n      else callback(this);',
+    }],
+  },
+  {
+    id: 'groups-prefix-encoded', rule: 'groups.prefix-parameters',
+    description: 'group() percent-encodes its prefix, so {team} in a prefix is literal text, not a parameter',
+    patches: [{
+      file: ROUTER,
+      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
+      replace: '    const fullUri = joinUri([...this.groups.map((g) => encodeURI(g.prefix)), uri]);',
+    }],
+  },
+  {
+    id: 'groups-empty-attributes-skipped', rule: 'groups.optional-attributes',
+    description: 'group() with an empty attribute array returns without calling its closure',
+    patches: [{
+      file: ROUTER,
+      find: '    const middleware = attributes.middleware;\n',
+      replace: '    if (Object.keys(attributes).length === 0) return;\n    const middleware = attributes.middleware;\n',
+    }],
+  },
 ];
