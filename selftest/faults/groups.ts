@@ -10,12 +10,21 @@ export const FAULTS: Fault[] = [
     patches: [{ file: ROUTER, find: "      prefix: attributes.prefix ?? '',", replace: "      prefix: '',"}],
   },
   {
-    id: 'groups-nested-prefix-replaces', rule: 'groups.nested-prefix',
-    description: 'a nested group\'s prefix replaces the enclosing group\'s instead of being appended to it',
+    id: 'groups-nested-prefix-two-levels', rule: 'groups.nested-prefix',
+    description: 'a group\'s prefix is joined to its parent\'s own prefix only, so with three nested groups the outermost prefix is lost',
     patches: [{
       file: ROUTER,
       find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
-      replace: "    const fullUri = joinUri([this.groups.map((g) => g.prefix).filter((p) => p !== '').pop() ?? '', uri]);",
+      replace: '    const fullUri = joinUri([...this.groups.slice(-2).map((g) => g.prefix), uri]);',
+    }],
+  },
+  {
+    id: 'groups-prefix-get-only', rule: 'groups.prefix',
+    description: 'the group prefix is applied to GET routes only: routes registered with post(), put(), patch() or delete() in a group are registered without it',
+    patches: [{
+      file: ROUTER,
+      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
+      replace: "    const fullUri = joinUri([...(method === 'GET' ? this.groups.map((g) => g.prefix) : []), uri]);",
     }],
   },
   {

@@ -11,9 +11,9 @@ const RUN_LAYER = '    const next: Next = (nextRequest) => this.run(index + 1, n
 /** Faults written against the rules of the middleware.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
-    id: 'middleware-chained-never-attached', rule: 'middleware.route',
-    description: '->middleware() on a route already added to the collection is validated but never attached, so a route\'s own middleware never runs',
-    patches: [{ file: ROUTE, find: '    this.middlewareList.push(...list);', replace: '    if (this.index < 0) this.middlewareList.push(...list);' }],
+    id: 'middleware-closure-routes-skip-own', rule: 'middleware.route',
+    description: '->middleware() on a closure route is accepted but ignored: closures "run directly", without their own middleware',
+    patches: [{ file: ROUTE, find: '    this.middlewareList.push(...list);', replace: "    if (this.index < 0 || this.handler.kind === 'controller') this.middlewareList.push(...list);" }],
   },
   {
     id: 'middleware-built-with-new', rule: 'middleware.container',
@@ -26,9 +26,9 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'middleware-chained-list-reversed', rule: 'middleware.list-order',
-    description: '->middleware([...]) on a route attaches the listed middleware in reverse order, so the last one listed runs first',
-    patches: [{ file: ROUTE, find: '    this.middlewareList.push(...list);', replace: '    this.middlewareList.push(...(this.index < 0 ? list : [...list].reverse()));' }],
+    id: 'middleware-chained-list-sorted', rule: 'middleware.list-order',
+    description: '->middleware([...]) on a route de-duplicates the list through a sorted set, so the middleware run in name order, not in the listed order',
+    patches: [{ file: ROUTE, find: '    this.middlewareList.push(...list);', replace: '    this.middlewareList.push(...(this.index < 0 ? list : [...new Set(list)].sort()));' }],
   },
   {
     id: 'middleware-handler-runs-anyway', rule: 'middleware.short-circuit',

@@ -10,11 +10,6 @@ const RESOURCE_BODY = '    return RESOURCE_ROUTES.map(([method, suffix, action])
 /** Faults written against the rules of the resources.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
-    id: 'resources-destroy-missing', rule: 'resources.routes',
-    description: 'resource() does not register DELETE /{name}/{id} → destroy',
-    patches: [{ file: ROUTER, find: "  ['DELETE', '/{id}', 'destroy'],\n", replace: '' }],
-  },
-  {
     id: 'resources-update-destroy-swapped', rule: 'resources.routes',
     description: 'resource() maps PUT /{name}/{id} to destroy and DELETE /{name}/{id} to update',
     patches: [{
@@ -38,24 +33,24 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'resources-numeric-id-as-int', rule: 'resources.id-param',
-    description: 'an untyped $id whose value is all digits reaches the action as an int, not as the URI string',
+    id: 'resources-id-slug-cut', rule: 'resources.id-param',
+    description: 'an untyped $id is cut at its first "-" (id-slug URLs such as /photos/42-sunset), so /photos/x-1 gives the action the id "x"',
     patches: [{
       file: 'reference/src/http/ControllerDispatcher.ts',
       find: '      return castParameter(spec.type, spec.name, value);',
-      replace: "      return castParameter(spec.type === 'any' && spec.name === 'id' && /^[0-9]+$/.test(value) ? 'int' : spec.type, spec.name, value);",
+      replace: "      return castParameter(spec.type, spec.name, spec.type === 'any' && spec.name === 'id' ? value.split('-')[0]! : value);",
     }],
   },
   {
-    id: 'resources-also-patch', rule: 'resources.only-seven',
-    description: 'resource() also registers PATCH /{name}/{id} → update (unnamed), as Laravel does',
+    id: 'resources-also-delete-path', rule: 'resources.only-seven',
+    description: 'resource() also registers GET /{name}/{id}/delete → destroy, a link-friendly delete',
     patches: [{
       file: ROUTER,
       find: RESOURCE_BODY,
       replace: '    const routes = RESOURCE_ROUTES.map(([method, suffix, action]) =>\n'
         + '      this.addRoute(method, `${name}${suffix}`, [controller as Class | string, action]).name(`${name}.${action}`),\n'
         + '    );\n'
-        + "    routes.push(this.addRoute('PATCH', `${name}/{id}`, [controller as Class | string, 'update']));\n"
+        + "    routes.push(this.addRoute('GET', `${name}/{id}/delete`, [controller as Class | string, 'destroy']));\n"
         + '    return routes;',
     }],
   },

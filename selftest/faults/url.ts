@@ -61,11 +61,6 @@ export const FAULTS: Fault[] = [
     patches: [{ file: GENERATOR, find: RETURN, replace: '    return query.length === 0 ? path : `${path}?${query[0]}`;' }],
   },
   {
-    id: 'url-always-question-mark', rule: 'url.no-empty-query',
-    description: 'UrlGenerator always appends "?", even when no entry is left for the query string',
-    patches: [{ file: GENERATOR, find: RETURN, replace: "    return `${path}?${query.join('&')}`;" }],
-  },
-  {
     id: 'url-question-mark-for-empty-map', rule: 'url.no-empty-query',
     description: 'UrlGenerator appends "?" when it is given an empty parameter map',
     patches: [{ file: GENERATOR, find: RETURN, replace: "    return query.length === 0 && parameters !== undefined && Object.keys(parameters).length > 0 ? path : `${path}?${query.join('&')}`;" }],
