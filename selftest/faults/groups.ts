@@ -97,13 +97,23 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'groups-prefix-encoded', rule: 'groups.prefix-parameters',
-    description: 'group() percent-encodes its prefix, so {team} in a prefix is literal text, not a parameter',
-    patches: [{
-      file: ROUTER,
-      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
-      replace: '    const fullUri = joinUri([...this.groups.map((g) => encodeURI(g.prefix)), uri]);',
-    }],
+    id: 'groups-prefix-parameters-last', rule: 'groups.prefix-parameters',
+    description: 'closures receive the parameters of the group prefix after the route\'s own parameters (/teams/{team} + /members/{member} gives ("alice", "red"))',
+    patches: [
+      {
+        file: ROUTER,
+        find: '    const route = new Route(method, pattern, action, handler, this.hooks);\n',
+        replace: '    const route = new Route(method, pattern, action, handler, this.hooks);\n'
+          + '    (route as { prefixParamCount?: number }).prefixParamCount = RoutePattern.compile(joinUri(this.groups.map((g) => g.prefix))).paramNames.length;\n',
+      },
+      {
+        file: 'reference/src/http/ControllerDispatcher.ts',
+        find: '  return route.paramNames.map((name) => request.params[name] as string);',
+        replace: '  const values = route.paramNames.map((name) => request.params[name] as string);\n'
+          + '  const fromPrefix = (route as { prefixParamCount?: number }).prefixParamCount ?? 0;\n'
+          + '  return [...values.slice(fromPrefix), ...values.slice(0, fromPrefix)];',
+      },
+    ],
   },
   {
     id: 'groups-empty-attributes-skipped', rule: 'groups.optional-attributes',

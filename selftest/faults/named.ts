@@ -13,8 +13,8 @@ export const FAULTS: Fault[] = [
     patches: [{ file: 'reference/src/routing/RouteCollection.ts', find: '    this.names.set(name, route);', replace: "    this.names.set(name.replace(/-/g, '_'), route);" }],
   },
   {
-    id: 'named-url-without-group-prefix', rule: 'named.group-prefix',
-    description: 'UrlGenerator builds the URL from the URI given to the verb method, without the group prefixes',
+    id: 'named-static-url-without-group-prefix', rule: 'named.group-prefix',
+    description: 'for a route without parameters, UrlGenerator returns the URI given to the verb method (a static fast path), without the group prefixes',
     patches: [
       {
         file: 'reference/src/routing/Router.ts',
@@ -25,7 +25,7 @@ export const FAULTS: Fault[] = [
       {
         file: 'reference/src/routing/UrlGenerator.ts',
         find: '    for (const token of route.pattern.tokens) {',
-        replace: '    for (const token of ((route as { ownPattern?: typeof route.pattern }).ownPattern ?? route.pattern).tokens) {',
+        replace: '    for (const token of ((route.pattern.isStatic ? (route as { ownPattern?: typeof route.pattern }).ownPattern : undefined) ?? route.pattern).tokens) {',
       },
     ],
   },
