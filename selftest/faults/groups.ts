@@ -5,9 +5,24 @@ const ROUTER = 'reference/src/routing/Router.ts';
 /** Faults written against the rules of the groups.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
-    id: 'groups-prefix-ignored', rule: 'groups.prefix',
-    description: 'group() ignores the prefix attribute',
-    patches: [{ file: ROUTER, find: "      prefix: attributes.prefix ?? '',", replace: "      prefix: '',"}],
+    id: 'groups-closure-args-ignore-prefix', rule: 'groups.prefix',
+    description: 'closure arguments are read from the request path at the segment positions the parameters have in the route\'s own URI, ignoring the group prefix (/api + /users/{id}/posts/{post} gives "users", "posts")',
+    patches: [
+      {
+        file: ROUTER,
+        find: '    const route = new Route(method, pattern, action, handler, this.hooks);\n',
+        replace: '    const route = new Route(method, pattern, action, handler, this.hooks);\n'
+          + '    (route as { ownUri?: string }).ownUri = uri;\n',
+      },
+      {
+        file: 'reference/src/http/ControllerDispatcher.ts',
+        find: '  return route.paramNames.map((name) => request.params[name] as string);',
+        replace: '  const own = (route as { ownUri?: string }).ownUri;\n'
+          + "  if (own === undefined || !own.includes('{')) return route.paramNames.map((name) => request.params[name] as string);\n"
+          + "  const segments = request.path.split('/').filter((s) => s !== '');\n"
+          + "  return own.split('/').filter((s) => s !== '').flatMap((s, i) => (s.startsWith('{') ? [decodeURIComponent(segments[i] ?? '')] : []));",
+      },
+    ],
   },
   {
     id: 'groups-nested-prefix-two-levels', rule: 'groups.nested-prefix',
@@ -16,15 +31,6 @@ export const FAULTS: Fault[] = [
       file: ROUTER,
       find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
       replace: '    const fullUri = joinUri([...this.groups.slice(-2).map((g) => g.prefix), uri]);',
-    }],
-  },
-  {
-    id: 'groups-prefix-get-only', rule: 'groups.prefix',
-    description: 'the group prefix is applied to GET routes only: routes registered with post(), put(), patch() or delete() in a group are registered without it',
-    patches: [{
-      file: ROUTER,
-      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
-      replace: "    const fullUri = joinUri([...(method === 'GET' ? this.groups.map((g) => g.prefix) : []), uri]);",
     }],
   },
   {
