@@ -12,7 +12,7 @@ export const FAULTS: Fault[] = [
         file: ROUTER,
         find: '    const route = new Route(method, pattern, action, handler, this.hooks);\n',
         replace: '    const route = new Route(method, pattern, action, handler, this.hooks);\n'
-          + '    (route as { ownUri?: string }).ownUri = uri;\n',
+          + "    if (this.groups.some((g) => g.prefix !== '')) (route as { ownUri?: string }).ownUri = uri;\n",
       },
       {
         file: 'reference/src/http/ControllerDispatcher.ts',
@@ -25,13 +25,21 @@ export const FAULTS: Fault[] = [
     ],
   },
   {
-    id: 'groups-nested-prefix-two-levels', rule: 'groups.nested-prefix',
-    description: 'a group\'s prefix is joined to its parent\'s own prefix only, so with three nested groups the outermost prefix is lost',
-    patches: [{
-      file: ROUTER,
-      find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
-      replace: '    const fullUri = joinUri([...this.groups.slice(-2).map((g) => g.prefix), uri]);',
-    }],
+    id: 'groups-nested-without-prefix-resets', rule: 'groups.nested-prefix',
+    description: 'a nested group without a prefix attribute starts from an empty prefix instead of keeping the enclosing group\'s (the missing key overrides the inherited prefix when the attributes are merged)',
+    patches: [
+      {
+        file: ROUTER,
+        find: "      prefix: attributes.prefix ?? '',\n",
+        replace: "      prefix: attributes.prefix ?? '',\n      resetsPrefix: attributes.prefix === undefined,\n",
+      },
+      {
+        file: ROUTER,
+        find: '    const fullUri = joinUri([...this.groups.map((g) => g.prefix), uri]);',
+        replace: '    const from = this.groups.map((g) => (g as { resetsPrefix?: boolean }).resetsPrefix === true).lastIndexOf(true) + 1;\n'
+          + '    const fullUri = joinUri([...this.groups.slice(from).map((g) => g.prefix), uri]);',
+      },
+    ],
   },
   {
     id: 'groups-middleware-first-only', rule: 'groups.middleware',
