@@ -19,6 +19,25 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
+    id: 'resources-id-named-after-resource', rule: 'resources.id-name',
+    description: 'URL generation wants a resource route\'s id under the singular resource name (photos.show takes ["photo" => 7]), as Laravel\'s {photo} does',
+    patches: [{
+      file: ROUTER,
+      find: RESOURCE_BODY,
+      replace: '    return RESOURCE_ROUTES.map(([method, suffix, action]) => {\n'
+        + '      const route = this.addRoute(method, `${name}${suffix}`, [controller as Class | string, action]).name(`${name}.${action}`);\n'
+        + "      (route as unknown as { idAlias?: string }).idAlias = name.replace(/s$/, '');\n"
+        + '      return route;\n'
+        + '    });',
+    }, {
+      file: 'reference/src/routing/UrlGenerator.ts',
+      find: '      const value = entries.get(token.name);\n      entries.delete(token.name);',
+      replace: "      const alias = (route as unknown as { idAlias?: string }).idAlias;\n"
+        + "      const key = token.name === 'id' && alias !== undefined ? alias : token.name;\n"
+        + '      const value = entries.get(key);\n      entries.delete(key);',
+    }],
+  },
+  {
     id: 'resources-names-underscore', rule: 'resources.names',
     description: 'resource() names its routes photos_show instead of photos.show',
     patches: [{ file: ROUTER, find: '.name(`${name}.${action}`)', replace: '.name(`${name}_${action}`)' }],

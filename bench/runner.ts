@@ -1,0 +1,108 @@
+/**
+ * The runner's own cost per request, against an adapter that answers at once (the runner tests'
+ * fixture adapter: protocol 2, no framework behind it), so that what is measured is fw-conformance
+ * and not a framework:
+ *
+ *   1. client: AdapterClient.send() in a loop, one request at a time (undici, the exchange record,
+ *      the body read with its limit);
+ *   2. suite: the whole suite through `fw-conformance` (cucumber, steps, properties, reports),
+ *      its median request as the report measures it (support/timing.ts). The scenarios fail,
+ *      as they should against an adapter without a router: only the cost is of interest.
+ *
+ *   npm run bench:runner                 # BENCH_REQUESTS=20000 by default
+ *
+ * Last line: `runner-bench: client median=<ms> suite median=<ms> (goal ≤ 0.15 ms)`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AdapterClient } from '../conformance-runner/src/protocol';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADAPTER = path.join(ROOT, 'conformance-runner', 'test', 'fixtures', 'runner', 'adapter.js');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const GOAL_MS = 0.15;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startAdapter(): Promise<{ url: string; token: string; child: ChildProcess }> {
+  const port = await freePort();
+  const token = 'bench';
+  const child = spawn(process.execPath, [ADAPTER], { env: { ...process.env, PORT: String(port), TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the fixture adapter exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, token, child };
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function clientLoop(): Promise<{ median: number; p95: number; perSecond: number }> {
+  const adapter = await startAdapter();
+  const client = new AdapterClient({ url: adapter.url, token: adapter.token, capabilities: ['routing'] });
+  try {
+    const loaded = await client.loadApp({ protocol: 2, routeFiles: { web: [] } });
+    if (!loaded.ok) throw new Error(loaded.message);
+    // Warm-up: JIT and connection pool.
+    for (let i = 0; i < 2000; i++) await client.send(loaded.app, { method: 'GET', path: '/hello' });
+    const times: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < REQUESTS; i++) {
+      client.resetLog();
+      const t = performance.now();
+      await client.send(loaded.app, { method: 'GET', path: '/hello' });
+      times.push(performance.now() - t);
+    }
+    const total = performance.now() - started;
+    times.sort((a, b) => a - b);
+    return { median: quantile(times, 0.5), p95: quantile(times, 0.95), perSecond: REQUESTS / (total / 1000) };
+  } finally {
+    await client.close();
+    adapter.child.kill('SIGTERM');
+  }
+}
+
+async function wholeSuite(): Promise<{ median: number; p95: number; requests: number; wallMs: number; suiteMs: number }> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-runner-'));
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      spawn(process.execPath, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
+        '--start', `exec node ${JSON.stringify(ADAPTER)}`, '--skip-adapter-check', '--quiet', '--seed', '1', '--out', out],
+      { cwd: ROOT, env: { ...process.env, FIXTURE_CAPABILITIES: 'routing' }, stdio: 'ignore' }).on('exit', resolve);
+    });
+    const report = JSON.parse(fs.readFileSync(path.join(out, 'conformance.json'), 'utf8')) as { timing: { medianRequestMs: number; p95RequestMs: number; requests: number; wallMs: number; suiteMs: number } };
+    if (code === 2) throw new Error('fw-conformance refused its options');
+    const t = report.timing;
+    return { median: t.medianRequestMs, p95: t.p95RequestMs, requests: t.requests, wallMs: t.wallMs, suiteMs: t.suiteMs };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const client = await clientLoop();
+  process.stdout.write(`client: ${REQUESTS} requests one at a time: median ${client.median.toFixed(3)} ms, p95 ${client.p95.toFixed(3)} ms, ${Math.round(client.perSecond)} requests/s\n`);
+  const suite = await wholeSuite();
+  process.stdout.write(`suite: ${suite.requests} requests (routing only), median ${suite.median.toFixed(3)} ms, p95 ${suite.p95.toFixed(3)} ms; ` +
+    `suite ${(suite.suiteMs / 1000).toFixed(1)} s, wall ${(suite.wallMs / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`runner-bench: client median=${client.median.toFixed(3)} suite median=${suite.median.toFixed(3)} (goal ≤ ${GOAL_MS} ms)\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:runner: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});
