@@ -6,9 +6,9 @@ import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
+import { appWeight, assertRouteCount, assertShallow, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
-const MAX_CONTROL_BODY = 1024 * 1024;
 
 export interface ControlPlaneOptions {
   token: string;
@@ -19,6 +19,11 @@ export interface ControlPlaneOptions {
 
 /** Thrown by the builder when the framework rejects the application (protocol 422 kind boot). */
 export class BootError extends Error {}
+
+interface Body {
+  readonly value: unknown;
+  readonly bytes: number;
+}
 
 /** The protocol-2 control plane (docs/adapter-protocol.md §2). */
 export class ControlPlane {
@@ -33,11 +38,11 @@ export class ControlPlane {
         return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
       }
       if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req)));
-      if (call === 'url' && method === 'POST') return send(res, 200, this.url(await readJson(req)));
+      if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req)).value));
       const deleting = /^apps\/([A-Za-z0-9_-]{1,64})$/.exec(call);
       if (deleting && method === 'DELETE') {
         if (!this.options.apps.delete(deleting[1])) throw unknownApp(deleting[1]);
-        res.writeHead(204).end();
+        res.writeHead(204, closeIfUnread(req)).end();
         return;
       }
       throw new ProtocolError(404, 'not-found', `no control call ${method} ${CONTROL_PREFIX}${call}`);
@@ -55,12 +60,14 @@ export class ControlPlane {
     }
   }
 
-  private load(body: unknown): { app: string; routes: number } {
-    assertValid('manifest', body);
-    const manifest = body as Manifest;
+  private load(body: Body): { app: string; routes: number } {
+    assertValid('manifest', body.value);
+    const manifest = body.value as Manifest;
+    assertRouteCount(manifest.routeFiles);
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
-        if (!(file in manifest.routeFiles)) {
+        // Own members only: `constructor` names no route file, although `in` would find one.
+        if (!Object.prototype.hasOwnProperty.call(manifest.routeFiles, file)) {
           throw new ProtocolError(400, 'manifest', `${list}[${i}] names the route file "${file}", which routeFiles does not define`, { pointer: `/${list}/${i}` });
         }
       });
@@ -72,7 +79,7 @@ export class ControlPlane {
       if (err instanceof BootError) throw new ProtocolError(422, 'boot', err.message);
       throw err;
     }
-    return { app: this.options.apps.add(app), routes: app.routeCount };
+    return { app: this.options.apps.add(app, appWeight(app.routeCount, body.bytes)), routes: app.routeCount };
   }
 
   private url(body: unknown): { url: string } {
@@ -92,23 +99,76 @@ export function unknownApp(id: string): ProtocolError {
   return new ProtocolError(404, 'app', `no application is loaded under the id "${id}"`);
 }
 
+/**
+ * `Connection: close` when the answer leaves the request body unread (an early error, a body
+ * over the limit, a call that takes none). Otherwise node would keep the connection alive and
+ * drain the rest of the body first: endlessly, for an endless chunked body. Closing also stops
+ * the reading: node destroys the socket once the answer is written.
+ */
+export function closeIfUnread(req: IncomingMessage): Record<string, string> {
+  return hasUnreadBody(req) ? { Connection: 'close' } : {};
+}
+
+/** A body is announced (chunked, or a non-zero length) and has not been received to its end. */
+export function hasUnreadBody(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...closeIfUnread(res.req), ...headers });
   res.end(text);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_CONTROL_BODY) throw new ProtocolError(400, 'manifest', 'the body is larger than 1 MiB', { pointer: '' });
-    chunks.push(chunk as Buffer);
-  }
+/** Reads at most LIMITS.bodyBytes; past that it stops reading (the answer then closes). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > LIMITS.bodyBytes) {
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > LIMITS.bodyBytes) {
+        stop();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error): void => {
+      stop();
+      reject(err);
+    };
+    const stop = (): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.pause();
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+function tooLarge(): ProtocolError {
+  return new ProtocolError(400, 'manifest', `the body is larger than ${LIMITS.bodyBytes} bytes (1 MiB, the adapter's limit)`, { pointer: '' });
+}
+
+async function readJson(req: IncomingMessage): Promise<Body> {
+  const raw = await readBody(req);
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new ProtocolError(400, 'manifest', 'the body is not valid JSON', { pointer: '' });
   }
+  assertShallow(value);
+  return { value, bytes: raw.length };
 }
