@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import { AppStore, type AppStoreLimits } from './AppStore';
-import { CONTROL_PREFIX, ControlPlane, hasUnreadBody, send, unknownApp } from './ControlPlane';
+import { CONTROL_PREFIX, ControlPlane, send, unknownApp } from './ControlPlane';
+import { closeIfUnread } from './earlyAnswer';
 import { STORE } from './limits';
 import { ProtocolError } from './ProtocolError';
 import type { LoadedApp } from './LoadedApp';
@@ -44,7 +45,7 @@ export function createAdapterServer(options: AdapterServerOptions): http.Server 
       res.setHeader(TRACE_HEADER, trace.join(','));
       // The framework answered without reading the body (its 414): end the connection rather
       // than let node drain the rest, as the control plane does (decision 43).
-      if (hasUnreadBody(req)) res.setHeader('Connection', 'close');
+      for (const [name, value] of Object.entries(closeIfUnread(req))) res.setHeader(name, value);
       return writeHead(...args);
     }) as typeof res.writeHead;
     const result = runTraced(trace, () => app.serve(req, res));

@@ -6,6 +6,7 @@ import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
+import { closeIfUnread } from './earlyAnswer';
 import { appWeight, assertRouteCount, assertShallow, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
@@ -99,30 +100,16 @@ export function unknownApp(id: string): ProtocolError {
   return new ProtocolError(404, 'app', `no application is loaded under the id "${id}"`);
 }
 
-/**
- * `Connection: close` when the answer leaves the request body unread (an early error, a body
- * over the limit, a call that takes none). Otherwise node would keep the connection alive and
- * drain the rest of the body first: endlessly, for an endless chunked body. Closing also stops
- * the reading: node destroys the socket once the answer is written.
- */
-export function closeIfUnread(req: IncomingMessage): Record<string, string> {
-  return hasUnreadBody(req) ? { Connection: 'close' } : {};
-}
-
-/** A body is announced (chunked, or a non-zero length) and has not been received to its end. */
-export function hasUnreadBody(req: IncomingMessage): boolean {
-  if (req.complete) return false;
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...closeIfUnread(res.req), ...headers });
   res.end(text);
 }
 
-/** Reads at most LIMITS.bodyBytes; past that it stops reading (the answer then closes). */
+/**
+ * Reads at most LIMITS.bodyBytes. Past that it stops keeping the body and lets the rest flow
+ * (discarded) into the answer's bounded linger, which ends the connection (earlyAnswer.ts).
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -151,7 +138,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     const stop = (): void => {
       req.off('data', onData).off('end', onEnd).off('error', onError);
-      req.pause();
+      req.resume();
     };
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });

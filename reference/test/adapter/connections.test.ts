@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { LINGER } from '../../adapter/earlyAnswer';
 import { AUTH, endlessBody, request, startAdapter, TOKEN, type RunningAdapter } from './helpers';
 
 /** Every early answer ends the connection; what a client can push meanwhile stays small. */
@@ -42,6 +44,40 @@ describe('early answers to requests with an unread body end the connection (deci
       assert.ok(result.sentBytes < MAX_SENT_BYTES, `${(result.sentBytes / 1e6).toFixed(0)} MB sent`);
     });
   }
+
+  it('a client that stalls mid-body gets the answer and a FIN; the server drops the connection after the linger', async () => {
+    // The earlier cases' connections are gone within their own lingers.
+    for (let waited = 0; (await adapter.connections()) > 0 && waited < LINGER.ms + 1000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const socket = net.connect({ port: adapter.port, host: '127.0.0.1', allowHalfOpen: true });
+    const started = performance.now();
+    let answer = '';
+    let finMs: number | undefined;
+    socket.on('connect', () => socket.write('POST /__fw/apps HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"protocol"'));
+    const answered = new Promise((resolve) => socket.once('data', resolve));
+    socket.on('data', (d: Buffer) => { answer += d.toString(); });
+    socket.on('end', () => { finMs = performance.now() - started; });
+    socket.on('error', () => { /* a reset, should the server's close meet our socket */ });
+    try {
+      await answered;
+      // Half-open on our side, and silent: only the linger's bound can end the connection.
+      while (performance.now() - started < LINGER.ms - 100) {
+        assert.equal(await adapter.connections(), 1, 'still lingering');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      let closedMs: number | undefined;
+      while (closedMs === undefined && performance.now() - started < LINGER.ms + 1000) {
+        if ((await adapter.connections()) === 0) closedMs = performance.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.match(answer, /^HTTP\/1\.1 401 /);
+      assert.ok(finMs !== undefined && finMs < 200, `FIN after ${finMs} ms`);
+      assert.ok(closedMs !== undefined && closedMs < LINGER.ms + 500, `server side closed after ${closedMs?.toFixed(0)} ms`);
+    } finally {
+      socket.destroy();
+    }
+  });
 
   it('keeps normal traffic on one keep-alive connection', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -11,6 +11,8 @@ export const AUTH = { authorization: `Bearer ${TOKEN}` };
 export interface RunningAdapter {
   readonly port: number;
   readonly url: string;
+  /** Connections the server holds open right now. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startAdapter(store?: AppStoreLimits): Promise<RunningAdapt
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    connections: () => new Promise((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n)))),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
