@@ -7,7 +7,7 @@ import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
 import { closeIfUnread } from './earlyAnswer';
-import { appWeight, assertRouteCount, assertShallow, LIMITS } from './limits';
+import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
 
@@ -38,8 +38,8 @@ export class ControlPlane {
       if (call === 'info' && method === 'GET') {
         return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
       }
-      if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req)));
-      if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req)).value));
+      if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req, assertShallowManifest)));
+      if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req, assertShallow)).value));
       const deleting = /^apps\/([A-Za-z0-9_-]{1,64})$/.exec(call);
       if (deleting && method === 'DELETE') {
         if (!this.options.apps.delete(deleting[1])) throw unknownApp(deleting[1]);
@@ -148,7 +148,8 @@ function tooLarge(): ProtocolError {
   return new ProtocolError(400, 'manifest', `the body is larger than ${LIMITS.bodyBytes} bytes (1 MiB, the adapter's limit)`, { pointer: '' });
 }
 
-async function readJson(req: IncomingMessage): Promise<Body> {
+/** The body as JSON, refused (400 kind manifest) when `assertWithinLimits` finds it too deep. */
+async function readJson(req: IncomingMessage, assertWithinLimits: (body: unknown) => void): Promise<Body> {
   const raw = await readBody(req);
   let value: unknown;
   try {
@@ -156,6 +157,6 @@ async function readJson(req: IncomingMessage): Promise<Body> {
   } catch {
     throw new ProtocolError(400, 'manifest', 'the body is not valid JSON', { pointer: '' });
   }
-  assertShallow(value);
+  assertWithinLimits(value);
   return { value, bytes: raw.length };
 }

@@ -59,8 +59,6 @@ function refuse(what: string, trail: Trail | undefined): never {
  * groups overflowed the stack): iterative, so any depth that JSON.parse accepts is measured safely.
  */
 export function assertShallow(body: unknown): void {
-  // Groups first: nested groups are also nested JSON, and their limit is the clearer message.
-  assertGroupDepth(body);
   const stack: Array<{ value: unknown; depth: number; trail: Trail | undefined }> = [{ value: body, depth: 1, trail: undefined }];
   while (stack.length > 0) {
     const { value, depth, trail } = stack.pop()!;
@@ -70,6 +68,12 @@ export function assertShallow(body: unknown): void {
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, trail: { parent: trail, key } });
     }
   }
+}
+
+/** A manifest's nesting: groups first, since nested groups are nested JSON and theirs is the clearer message. */
+export function assertShallowManifest(body: unknown): void {
+  assertGroupDepth(body);
+  assertShallow(body);
 }
 
 /** Groups nested deeper than the limit; reads the body as it comes, before the schema check. */
