@@ -247,4 +247,17 @@ describe('decisions', () => {
     // Outside handle() there is no current request, even for a child scope of the root.
     assert.equal((await send(a, 'GET', '/who')).status, 500);
   });
+  it('42. client input of any shape fails validation (422), never a 500', async () => {
+    const a = app();
+    const raw = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } });
+    for (const [url, body] of [
+      ['/signup', '{"email":{"toString":1}}'],
+      ['/signup', `{"email":"a@${'.'.repeat(100_000)} "}`],
+      ['/notes', '{"body":{"valueOf":1,"toString":1}}'],
+      ['/notes', `{"body":${'['.repeat(50_000)}${']'.repeat(50_000)}}`],
+      ['/notes', '{"__proto__":{"body":"smuggled"}}'],
+    ] as const) {
+      assert.equal((await send(a, 'POST', url, raw(body))).status, 422, `${url} ${body.slice(0, 40)}`);
+    }
+  });
 });
