@@ -106,10 +106,7 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
   res.end(text);
 }
 
-/**
- * Reads at most LIMITS.bodyBytes. Past that it stops keeping the body and lets the rest flow
- * (discarded) into the answer's bounded linger, which ends the connection (earlyAnswer.ts).
- */
+/** Reads at most LIMITS.bodyBytes; past that it stops reading (the answer then closes, earlyAnswer.ts). */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -138,7 +135,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     const stop = (): void => {
       req.off('data', onData).off('end', onEnd).off('error', onError);
-      req.resume();
+      req.pause();
     };
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });

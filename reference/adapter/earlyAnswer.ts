@@ -8,16 +8,17 @@ import type { Socket } from 'node:net';
  * to reach the next request: endlessly, for an endless chunked body.
  *
  * Instead the answer says `Connection: close`, and the connection closes with a bounded linger:
- * FIN right after the answer, then what still arrives is discarded for at most LINGER.ms and
- * LINGER.bytes before the socket is destroyed. Destroying at once (node's own destroySoon) makes
- * the kernel answer the client's next segment with a reset, and a client still sending then
- * loses the answer it has not read yet (measured: most of the time, for a raw endless sender).
+ * FIN right after the answer, reading paused, and the socket destroyed LINGER.ms later, or as soon
+ * as LINGER.bytes more have been read should anything resume the reading (node's request object
+ * resumes its socket to discard an unread body). Destroying at once (node's own destroySoon)
+ * makes the kernel answer the client's next segment with a reset, and a client still sending then
+ * loses the answer it has not read yet; reading on is what drains. Paused, the connection costs a
+ * socket for LINGER.ms: the client's window fills, its sending stops, it has that long to read.
  */
 export const LINGER = {
-  ms: 1000,
-  /** Twice the control plane's body limit: a client within the limits always finishes sending. */
-  bytes: 2 * 1024 * 1024,
-  checkEveryMs: 5,
+  ms: 500,
+  /** Four times the control plane's body limit. */
+  bytes: 4 * 1024 * 1024,
 } as const;
 
 const lingering = new WeakSet<Socket>();
@@ -39,17 +40,22 @@ export function closeIfUnread(req: IncomingMessage): Record<string, string> {
 function lingerOnClose(socket: Socket): void {
   if (lingering.has(socket)) return;
   lingering.add(socket);
-  let started: { at: number; bytes: number } | undefined;
+  let started = false;
   // node calls destroySoon() once an answer with Connection: close is written (and again when the
   // client ends its side). Should a node version stop calling it, its own close applies: at once.
-  socket.destroySoon = function lingeringDestroySoon(this: Socket): void {
-    if (started !== undefined) return;
-    started = { at: Date.now(), bytes: socket.bytesRead };
+  socket.destroySoon = function lingeringDestroySoon(): void {
+    if (started) return;
+    started = true;
     socket.end();
-    const check = setInterval(() => {
-      if (socket.bytesRead - started!.bytes > LINGER.bytes || Date.now() - started!.at >= LINGER.ms) socket.destroy();
-    }, LINGER.checkEveryMs);
-    check.unref();
-    socket.once('close', () => clearInterval(check));
+    const readBefore = socket.bytesRead;
+    // A 'data' listener also makes node hand the socket's bytes to JavaScript instead of feeding
+    // its parser directly, so this one sees everything that is still read.
+    socket.on('data', () => {
+      if (socket.bytesRead - readBefore > LINGER.bytes) socket.destroy();
+    });
+    socket.pause();
+    const timer = setTimeout(() => socket.destroy(), LINGER.ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
   };
 }

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { LINGER } from '../../adapter/earlyAnswer';
 import { AUTH, endlessBody, request, startAdapter, TOKEN, type RunningAdapter } from './helpers';
 
-/** Every early answer ends the connection; what a client can push meanwhile stays small. */
-const CLOSE_WITHIN_MS = 1000;
+/** Every early answer ends the connection after the linger; what a client can push meanwhile stays small. */
+const CLOSE_WITHIN_MS = LINGER.ms + 500;
 const MAX_SENT_BYTES = 32 * 1024 * 1024;
 
 describe('early answers to requests with an unread body end the connection (decision 43)', () => {
