@@ -227,7 +227,7 @@ export const EXAMPLE_CASES: StressCase[] = [
         ok: normal.ok && sockets.length === 3000,
         statuses: samples.map((s) => s.status),
         maxMs: worst(samples),
-        note: `${sockets.length}/3000 connected, ${closed} closed by the server; RSS with them open ${withIdle} MB (+${withIdle - before}); ${normal.note}`,
+        note: `${sockets.length}/3000 connected, ${closed} closed by the server; RSS with them open ${withIdle} MB (${withIdle >= before ? '+' : ''}${withIdle - before}); ${normal.note}`,
       };
     },
   },
