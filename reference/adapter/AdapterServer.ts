@@ -1,6 +1,8 @@
 import * as http from 'node:http';
-import { AppStore } from './AppStore';
+import { AppStore, type AppStoreLimits } from './AppStore';
 import { CONTROL_PREFIX, ControlPlane, send, unknownApp } from './ControlPlane';
+import { closeIfUnread } from './earlyAnswer';
+import { STORE } from './limits';
 import { ProtocolError } from './ProtocolError';
 import type { LoadedApp } from './LoadedApp';
 import type { Manifest } from './manifest';
@@ -9,6 +11,8 @@ import { runTraced, TRACE_HEADER } from './Trace';
 export interface AdapterServerOptions {
   token: string;
   build(manifest: Manifest): LoadedApp;
+  /** The app store's bounds; decision 55's values by default. */
+  store?: AppStoreLimits;
 }
 
 /**
@@ -16,7 +20,7 @@ export interface AdapterServerOptions {
  * application request for the app named by X-Fw-App.
  */
 export function createAdapterServer(options: AdapterServerOptions): http.Server {
-  const apps = new AppStore<LoadedApp>();
+  const apps = new AppStore<LoadedApp>(options.store ?? { apps: STORE.apps, weight: STORE.weightBytes });
   const control = new ControlPlane({ token: options.token, apps, build: options.build });
   // Like the framework's own serve(): URIs between 16 and 64 KiB must reach the framework for its 414.
   return http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
@@ -39,6 +43,9 @@ export function createAdapterServer(options: AdapterServerOptions): http.Server 
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
     res.writeHead = ((...args: unknown[]) => {
       res.setHeader(TRACE_HEADER, trace.join(','));
+      // The framework answered without reading the body (its 414): end the connection rather
+      // than let node drain the rest, as the control plane does (decision 55).
+      for (const [name, value] of Object.entries(closeIfUnread(req))) res.setHeader(name, value);
       return writeHead(...args);
     }) as typeof res.writeHead;
     const result = runTraced(trace, () => app.serve(req, res));

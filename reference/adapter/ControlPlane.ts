@@ -6,9 +6,10 @@ import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
+import { closeIfUnread } from './earlyAnswer';
+import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
-const MAX_CONTROL_BODY = 1024 * 1024;
 
 export interface ControlPlaneOptions {
   token: string;
@@ -19,6 +20,11 @@ export interface ControlPlaneOptions {
 
 /** Thrown by the builder when the framework rejects the application (protocol 422 kind boot). */
 export class BootError extends Error {}
+
+interface Body {
+  readonly value: unknown;
+  readonly bytes: number;
+}
 
 /** The protocol-2 control plane (docs/adapter-protocol.md §2). */
 export class ControlPlane {
@@ -32,12 +38,12 @@ export class ControlPlane {
       if (call === 'info' && method === 'GET') {
         return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
       }
-      if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req)));
-      if (call === 'url' && method === 'POST') return send(res, 200, this.url(await readJson(req)));
+      if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req, assertShallowManifest)));
+      if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req, assertShallow)).value));
       const deleting = /^apps\/([A-Za-z0-9_-]{1,64})$/.exec(call);
       if (deleting && method === 'DELETE') {
         if (!this.options.apps.delete(deleting[1])) throw unknownApp(deleting[1]);
-        res.writeHead(204).end();
+        res.writeHead(204, closeIfUnread(req)).end();
         return;
       }
       throw new ProtocolError(404, 'not-found', `no control call ${method} ${CONTROL_PREFIX}${call}`);
@@ -55,12 +61,14 @@ export class ControlPlane {
     }
   }
 
-  private load(body: unknown): { app: string; routes: number } {
-    assertValid('manifest', body);
-    const manifest = body as Manifest;
+  private load(body: Body): { app: string; routes: number } {
+    assertValid('manifest', body.value);
+    const manifest = body.value as Manifest;
+    assertRouteCount(manifest.routeFiles);
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
-        if (!(file in manifest.routeFiles)) {
+        // Own members only: `constructor` names no route file, although `in` would find one.
+        if (!Object.prototype.hasOwnProperty.call(manifest.routeFiles, file)) {
           throw new ProtocolError(400, 'manifest', `${list}[${i}] names the route file "${file}", which routeFiles does not define`, { pointer: `/${list}/${i}` });
         }
       });
@@ -72,7 +80,7 @@ export class ControlPlane {
       if (err instanceof BootError) throw new ProtocolError(422, 'boot', err.message);
       throw err;
     }
-    return { app: this.options.apps.add(app), routes: app.routeCount };
+    return { app: this.options.apps.add(app, appWeight(app.routeCount, body.bytes)), routes: app.routeCount };
   }
 
   private url(body: unknown): { url: string } {
@@ -94,21 +102,58 @@ export function unknownApp(id: string): ProtocolError {
 
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...closeIfUnread(res.req), ...headers });
   res.end(text);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_CONTROL_BODY) throw new ProtocolError(400, 'manifest', 'the body is larger than 1 MiB', { pointer: '' });
-    chunks.push(chunk as Buffer);
-  }
+/** Reads at most LIMITS.bodyBytes; past that it stops reading (the answer then closes, earlyAnswer.ts). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > LIMITS.bodyBytes) {
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > LIMITS.bodyBytes) {
+        stop();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error): void => {
+      stop();
+      reject(err);
+    };
+    const stop = (): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.pause();
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+function tooLarge(): ProtocolError {
+  return new ProtocolError(400, 'manifest', `the body is larger than ${LIMITS.bodyBytes} bytes (1 MiB, the adapter's limit)`, { pointer: '' });
+}
+
+/** The body as JSON, refused (400 kind manifest) when `assertWithinLimits` finds it too deep. */
+async function readJson(req: IncomingMessage, assertWithinLimits: (body: unknown) => void): Promise<Body> {
+  const raw = await readBody(req);
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new ProtocolError(400, 'manifest', 'the body is not valid JSON', { pointer: '' });
   }
+  assertWithinLimits(value);
+  return { value, bytes: raw.length };
 }

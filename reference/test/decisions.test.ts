@@ -255,4 +255,18 @@ describe('decisions', () => {
     const big = new Application({ web: (router) => router.get('/x/{n:(?:ab{1000}){1000}}', () => '') });
     assert.throws(() => big.boot(), (e: unknown) => e instanceof RouteRegistrationError && e.message.includes('[GET /x/{n:(?:ab{1000}){1000}}]'));
   });
+
+  it('54. client input of any shape fails validation (422), never a 500', async () => {
+    const a = app();
+    const raw = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } });
+    for (const [url, body] of [
+      ['/signup', '{"email":{"toString":1}}'],
+      ['/signup', `{"email":"a@${'.'.repeat(100_000)} "}`],
+      ['/notes', '{"body":{"valueOf":1,"toString":1}}'],
+      ['/notes', `{"body":${'['.repeat(50_000)}${']'.repeat(50_000)}}`],
+      ['/notes', '{"__proto__":{"body":"smuggled"}}'],
+    ] as const) {
+      assert.equal((await send(a, 'POST', url, raw(body))).status, 422, `${url} ${body.slice(0, 40)}`);
+    }
+  });
 });

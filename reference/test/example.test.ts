@@ -53,3 +53,39 @@ describe('example application', () => {
     assert.match(String(ping.headers['x-response-time']), /ms$/);
   });
 });
+
+describe('example application on hostile input', () => {
+  const app = createApplication({ logger: silentLogger });
+  const raw = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } });
+
+  it('answers 422, never 500, for objects with toString/valueOf where strings or integers are expected', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['POST', '/photos', '{"title":{"toString":1},"url":"x"}'],
+      ['POST', '/photos', '{"title":"t","url":{"toString":1,"valueOf":1}}'],
+      ['PUT', '/photos/1', '{"title":{"toString":1},"url":"x"}'],
+      ['POST', '/users', '{"name":{"toString":1},"email":"a@b.co"}'],
+      ['POST', '/users', '{"name":"A","email":"a@b.co","age":{"toString":1}}'],
+      ['POST', '/users', '{"name":"A","email":"a@b.co","age":{"valueOf":1,"toString":1}}'],
+      ['POST', '/users', '{"name":["x",{"toString":1}],"email":"a@b.co"}'],
+      ['POST', '/users', '{"name":"A","email":"a@b.co","age":"99999999999999999999999"}'],
+      ['POST', '/users', `{"name":"A","email":"a@b.co","age":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
+      ['POST', '/photos', `{"title":"t","url":"u","caption":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
+    ];
+    for (const [method, url, body] of cases) {
+      const answer = await send(app, method, url, raw(body));
+      assert.equal(answer.status, 422, `${method} ${url} ${body.slice(0, 60)} → ${answer.status} ${answer.text.slice(0, 200)}`);
+    }
+  });
+
+  it('a deep caption is refused before it is stored, so the photo list stays servable', async () => {
+    await send(app, 'POST', '/photos', raw(`{"title":"t","url":"u","caption":${'['.repeat(10_000)}${']'.repeat(10_000)}}`));
+    assert.equal((await send(app, 'GET', '/photos')).status, 200);
+  });
+
+  it('answers a long near-miss email quickly (no quadratic regex)', async () => {
+    const started = performance.now();
+    const answer = await send(app, 'POST', '/users', raw(JSON.stringify({ name: 'A', email: `a@${'.'.repeat(500_000)} ` })));
+    assert.equal(answer.status, 422);
+    assert.ok(performance.now() - started < 500, `${(performance.now() - started).toFixed(0)} ms`);
+  });
+});

@@ -33,9 +33,17 @@ export abstract class Model {
    * a ValidationError (422).
    */
   static validateAndBind<M extends Model>(this: ModelClass<M>, request: Request): M | Promise<M> {
-    const result = validate(request.all(), this.rules);
+    // `static fields` have no rules, yet are filled from the same input: they get an empty rule
+    // set, so that the checks every present value goes through (nesting depth) cover them too.
+    const rules: Record<string, Rules[string]> = {};
+    const entries: Array<[string, Rules[string]]> = [...Object.entries(this.rules), ...(this.fields ?? []).map((f): [string, Rules[string]] => [f, []])];
+    for (const [field, set] of entries) {
+      if (!Object.prototype.hasOwnProperty.call(rules, field)) Object.defineProperty(rules, field, { value: set, enumerable: true, writable: true, configurable: true });
+    }
+    const input = request.all();
+    const result = validate(input, rules);
     if (!result.passes) throw new ValidationError(result.errors);
-    return new this(request.all());
+    return new this(input);
   }
 
   /** Names that fill() accepts: fields with rules plus `static fields`. */
@@ -46,7 +54,9 @@ export abstract class Model {
 
   fill(attributes: Attributes): this {
     for (const key of this.fillable()) {
-      if (Object.prototype.hasOwnProperty.call(attributes, key)) this.attributes[key] = attributes[key];
+      // Own data properties only: a getter on the input never runs, nor does an inherited member count.
+      const descriptor = Object.getOwnPropertyDescriptor(attributes, key);
+      if (descriptor !== undefined && 'value' in descriptor) this.set(key, descriptor.value);
     }
     return this;
   }
@@ -56,7 +66,8 @@ export abstract class Model {
   }
 
   set(key: string, value: unknown): this {
-    this.attributes[key] = value;
+    // defineProperty, not assignment: a field named `__proto__` must stay an attribute.
+    Object.defineProperty(this.attributes, key, { value, enumerable: true, writable: true, configurable: true });
     return this;
   }
 

@@ -1,0 +1,93 @@
+/*
+ * `npm run stress [-- --quick]`: hostile traffic against the example application and the
+ * reference adapter, both started here as child processes on loopback and always stopped at the
+ * end. One line per case (held / FAILED, worst latency, statuses, RSS before→after, crash), then
+ * `stress: N held, N failed`; exits 1 when anything did not hold. Full mode takes a few minutes,
+ * --quick well under one. Every probe has a timeout, and the loads are bounded (see each case).
+ */
+import { randomBytes } from 'node:crypto';
+import { ADAPTER_CASES } from './adapterCases';
+import type { CaseContext, StressCase } from './cases';
+import { EXAMPLE_CASES } from './exampleCases';
+import { ServerProcess, sleep } from './processes';
+import { formatCase, type CaseResult, type Outcome } from './report';
+
+const TOKEN = randomBytes(16).toString('hex');
+
+/** Runs one case and judges it: its own criterion, and the server alive and answering after it. */
+async function runCase(target: string, server: ServerProcess, c: StressCase, quick: boolean): Promise<CaseResult> {
+  await server.ensure();
+  const deathsBefore = server.deaths.length;
+  const rssBeforeMb = server.rssMb();
+  const ctx: CaseContext = { port: server.port, token: TOKEN, quick, rssMb: () => server.rssMb() };
+  let outcome: Outcome;
+  try {
+    outcome = await c.run(ctx);
+  } catch (err) {
+    outcome = { ok: false, statuses: [], maxMs: 0, note: `the case itself failed: ${(err as Error).stack ?? String(err)}` };
+  }
+  let crash = server.deaths.length > deathsBefore ? server.deaths.at(-1) : undefined;
+  if (crash === undefined && (await waitHealthy(server, 10_000)) === undefined) {
+    crash = `stopped answering GET ${server.spec.readyPath} for 10 s; restarted`;
+    await server.stop();
+  }
+  const rssAfterMb = server.rssMb();
+  return { ...outcome, target, name: c.name, held: outcome.ok && crash === undefined, rssBeforeMb, rssAfterMb, crash };
+}
+
+/** A server busy with a slow request deserves a few seconds before it counts as stuck. */
+async function waitHealthy(server: ServerProcess, withinMs: number): Promise<number | undefined> {
+  const deadline = Date.now() + withinMs;
+  while (server.alive) {
+    const ms = await server.healthy(Math.max(500, deadline - Date.now()));
+    if (ms !== undefined || Date.now() >= deadline) return ms;
+    await sleep(100);
+  }
+  return undefined;
+}
+
+async function main(): Promise<number> {
+  const quick = process.argv.includes('--quick');
+  const started = Date.now();
+  const example = new ServerProcess({ label: 'example server', script: 'reference/example/server.ts', readyPath: '/photos' });
+  const adapter = new ServerProcess({
+    label: 'reference adapter', script: 'reference/adapter/main.ts', env: { TOKEN }, readyPath: '/__fw/info',
+    readyHeaders: { authorization: `Bearer ${TOKEN}` },
+  });
+  const servers = [example, adapter];
+  // Whatever happens, no server outlives this script.
+  process.on('exit', () => servers.forEach((s) => s.killNow()));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      servers.forEach((s) => s.killNow());
+      process.exit(130);
+    });
+  }
+  const results: CaseResult[] = [];
+  try {
+    process.stdout.write(`stress (${quick ? 'quick' : 'full'} mode): starting the example server and the reference adapter\n`);
+    await Promise.all(servers.map((s) => s.start()));
+    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, ADAPTER_CASES]];
+    for (const [target, server, cases] of plan) {
+      for (const c of cases) {
+        const result = await runCase(target, server, c, quick);
+        results.push(result);
+        process.stdout.write(`${formatCase(result)}\n`);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  const held = results.filter((r) => r.held).length;
+  const failed = results.length - held;
+  process.stdout.write(`(${((Date.now() - started) / 1000).toFixed(0)} s)\nstress: ${held} held, ${failed} failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stdout.write(`stress: ${(err as Error).stack ?? String(err)}\nstress: 0 held, 1 failed\n`);
+    process.exit(1);
+  },
+);
