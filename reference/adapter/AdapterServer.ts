@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import { AppStore, type AppStoreLimits } from './AppStore';
 import { CONTROL_PREFIX, ControlPlane, send, unknownApp } from './ControlPlane';
-import { closeIfUnread } from './earlyAnswer';
+import { closeIfUnread } from '../src/http/earlyAnswer';
 import { STORE } from './limits';
 import { ProtocolError } from './ProtocolError';
 import type { LoadedApp } from './LoadedApp';

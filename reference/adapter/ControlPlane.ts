@@ -6,7 +6,7 @@ import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
-import { closeIfUnread } from './earlyAnswer';
+import { closeIfUnread } from '../src/http/earlyAnswer';
 import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';

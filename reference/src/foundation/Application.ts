@@ -21,6 +21,7 @@ import { stderrLogger, type Logger } from './Logger';
 import { RequestEvents } from './RequestEvents';
 import type { ServiceProvider } from './ServiceProvider';
 import { writeResponse } from './writeResponse';
+import { closeIfUnread } from '../http/earlyAnswer';
 
 /** A route file: receives the router, registers routes. */
 export type RouteFile = (router: Router) => void;
@@ -240,8 +241,8 @@ export class Application {
     } catch (error) {
       if (error instanceof HttpError) {
         response = error.toResponse();
-        // The rest of an oversized body is not worth reading on this connection.
-        if (error.status === 413) response.headers.set('Connection', 'close');
+        // A body left unread (a 413, a 414 before it) is not drained: the connection closes, boundedly.
+        for (const [name, value] of Object.entries(closeIfUnread(message))) response.headers.set(name, value);
       } else {
         this.logger.error('Failed to read the request', error);
         response = serverError();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { LINGER } from '../../adapter/earlyAnswer';
+import { LINGER } from '../../src/http/earlyAnswer';
 import { AUTH, endlessBody, request, startAdapter, TOKEN, type RunningAdapter } from './helpers';
 
 /** Every early answer ends the connection after the linger; what a client can push meanwhile stays small. */

@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * Answers given while the request body is still arriving: a `401` before the body is read, the
- * `400` for a body over the limit, a call that takes no body, the framework's `413`/`414`
- * (decision 55). Left to node, such a connection stays alive and node drains the rest of the body
+ * Answers given while the request body is still arriving: the framework's `413` (a body over the
+ * limit) and `414` (a request target over the limit), and the adapter's `401` before the body is
+ * read, `400` for a body over its limit, a call that takes no body (decision 55). Left to node, such a connection stays alive and node drains the rest of the body
  * to reach the next request: endlessly, for an endless chunked body.
  *
  * Instead the answer says `Connection: close`, and the connection closes with a bounded linger:
