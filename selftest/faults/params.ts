@@ -1,5 +1,200 @@
 import type { Fault } from '../Fault';
 
+const ROUTER = 'reference/src/routing/Router.ts';
+const PATTERN = 'reference/src/routing/RoutePattern.ts';
+const MATCHER = 'reference/src/routing/matcher/RouteMatcher.ts';
+const SEGMENTS = 'reference/src/routing/matcher/segments.ts';
+const STATICS = 'reference/src/routing/matcher/StaticChildren.ts';
+const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
+
 /** Faults written against the rules of the params.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
+  {
+    id: 'params-plus-decoded-as-space', rule: 'params.segment',
+    description: 'route parameters are decoded like form data (PHP urldecode instead of rawurldecode), so a "+" in a segment becomes a space',
+    patches: [
+      { file: ROUTER, find: "if (value.indexOf('%') === -1) {", replace: "if (value.indexOf('%') === -1 && value.indexOf('+') === -1) {" },
+      { file: ROUTER, find: 'params[names[i] as string] = decodeURIComponent(value);', replace: "params[names[i] as string] = decodeURIComponent(value.replace(/\\+/g, ' '));" },
+    ],
+  },
+  {
+    id: 'params-trailing-param-takes-rest', rule: 'params.default-constraint',
+    description: 'a {name} that ends its pattern takes the rest of the path, slashes included, as if its default constraint were .+',
+    patches: [{
+      file: MATCHER,
+      find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
+      replace: [
+        '      this.captures[this.depth++] = segment;',
+        '      if (!last && edge.kind === EDGE_PARAM && child.statics === null && child.edges.length === 0) {',
+        '        this.captures[this.depth - 1] = path.slice(pos);',
+        '        this.terminal(child);',
+        '      } else if (last) this.terminal(child);',
+      ].join('\n'),
+    }],
+  },
+  {
+    id: 'params-default-accepts-empty', rule: 'params.default-nonempty',
+    description: 'the matcher lets {name} take an empty segment (a default constraint of [^/]*), so /users/ reaches /users/{id}',
+    patches: [{
+      file: MATCHER,
+      find: '        case EDGE_PARAM:\n          if (end === pos) continue;\n          segment ??= path.slice(pos, end);',
+      replace: '        case EDGE_PARAM:\n          segment ??= path.slice(pos, end);',
+    }],
+  },
+  {
+    id: 'params-constraint-split-at-last-colon', rule: 'params.constraint-regex',
+    description: 'the pattern parser splits {name:regex} at the last colon, so a constraint that contains ":" ([a-z:]+) breaks the route',
+    patches: [{ file: PATTERN, find: "const colon = body.indexOf(':');", replace: "const colon = body.lastIndexOf(':');" }],
+  },
+  {
+    id: 'params-constraint-ends-at-first-brace', rule: 'params.constraint-braces',
+    description: 'the pattern parser ends a parameter at the first "}" and keeps the rest as literal text, so {year:[0-9]{4}} gets the constraint "[0-9]{4" followed by a literal "}"',
+    patches: [
+      {
+        file: PATTERN,
+        find: "    } else if (c === '{') {\n      depth++;\n    } else if (c === '}') {\n      if (depth === 0) return i;\n      depth--;\n    }",
+        replace: "    } else if (c === '}') {\n      return i;\n    }",
+      },
+      {
+        file: PATTERN,
+        find: '    if (c === \'}\') throw new RoutePatternError(`unbalanced braces: unexpected "}" at offset ${i}`);\n',
+        replace: '',
+      },
+    ],
+  },
+  {
+    id: 'params-alternation-unparenthesised', rule: 'params.constraint-alternation',
+    description: 'a whole-segment constraint is anchored as ^regex$ without a group, so the alternation a|b reads as ^a or b$',
+    patches: [{ file: PATTERN, find: 'whole: new RegExp(`^(?:${constraint})$`),', replace: 'whole: new RegExp(`^${constraint}$`),' }],
+  },
+  {
+    id: 'params-spanning-match-rejected', rule: 'params.constraint-spans-slash',
+    description: 'the matcher rejects a parameter value that contains "/", so a constraint such as .+ never spans segments',
+    patches: [{
+      file: MATCHER,
+      find: '          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;\n          this.terminal(child);',
+      replace: [
+        "          if (edge.groups.some((g) => (m[g] ?? '').includes('/'))) continue;",
+        '          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;',
+        '          this.terminal(child);',
+      ].join('\n'),
+    }],
+  },
+  {
+    id: 'params-trailing-newline-accepted', rule: 'params.anchored',
+    description: 'like PCRE\'s $, matching accepts a final newline: a path ending in an encoded newline (%0A) matches the route without it',
+    patches: [{
+      file: ROUTER,
+      find: 'const result = this.routes.match(request.method, request.path);',
+      replace: "const result = this.routes.match(request.method, request.path.replace(/%0A$/i, ''));",
+    }],
+  },
+  {
+    id: 'params-static-text-unescaped', rule: 'params.literal-static',
+    description: 'a path segment whose literal text contains regex metacharacters is compiled to a regex without escaping them (. matches any character, + repeats, $ anchors)',
+    patches: [
+      {
+        file: MATCHER,
+        find: '    if (route.pattern.isStatic) {',
+        replace: '    if (route.pattern.isStatic && !/[.*+()$|]/.test(route.pattern.staticPath)) {',
+      },
+      {
+        file: SEGMENTS,
+        find: "  if (params.length === 0) return { kind: 'static', text: parts.map((p) => (p.kind === 'static' ? p.text : '')).join('') };",
+        replace: [
+          '  if (params.length === 0) {',
+          "    const text = parts.map((p) => (p.kind === 'static' ? p.text : '')).join('');",
+          "    if (/[.*+()$|]/.test(text)) return { kind: EDGE_SEGMENT_REGEX, key: `s${text}`, regex: new RegExp(`^${text}$`), groups: [] };",
+          "    return { kind: 'static', text };",
+          '  }',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    id: 'params-static-segments-case-folded', rule: 'params.case-sensitive',
+    description: 'the lookup of literal segments in the route tree folds ASCII case, so /USERS/7 reaches /users/{id}',
+    patches: [
+      {
+        file: STATICS,
+        find: 'let entry = this.buckets.get(bucketKey(length, path.charCodeAt(start), path.charCodeAt(end - 1)));',
+        replace: 'let entry = this.buckets.get(bucketKey(length, path.charCodeAt(start) | 0x20, path.charCodeAt(end - 1) | 0x20));',
+      },
+      {
+        file: STATICS,
+        find: 'const key = bucketKey(text.length, text.charCodeAt(0), text.charCodeAt(text.length - 1));',
+        replace: 'const key = bucketKey(text.length, text.charCodeAt(0) | 0x20, text.charCodeAt(text.length - 1) | 0x20);',
+      },
+      {
+        file: STATICS,
+        find: 'if (path.charCodeAt(start + i) !== text.charCodeAt(i)) return false;',
+        replace: 'if ((path.charCodeAt(start + i) | 0x20) !== (text.charCodeAt(i) | 0x20)) return false;',
+      },
+    ],
+  },
+  {
+    id: 'params-values-under-first-name', rule: 'params.multiple',
+    description: 'parameter extraction stores every value under the first parameter name, so only one parameter (holding the last value) is set',
+    patches: [{ file: ROUTER, find: 'params[names[i] as string] = value;', replace: 'params[names[0] as string] = value;' }],
+  },
+  {
+    id: 'params-only-whole-segment', rule: 'params.within-segment',
+    description: 'the pattern parser recognises a parameter only at the start of a segment and keeps v{version} or report-{year} as literal text',
+    patches: [{
+      file: PATTERN,
+      find: "    if (c !== '{') {\n      literal += c;",
+      replace: [
+        "    if (c === '{' && i > 0 && uri[i - 1] !== '/') {",
+        '      const end = findParamEnd(uri, i);',
+        '      literal += uri.slice(i, end + 1);',
+        '      i = end + 1;',
+        '      continue;',
+        '    }',
+        "    if (c !== '{') {",
+        '      literal += c;',
+      ].join('\n'),
+    }],
+  },
+  {
+    id: 'params-trailing-param-optional', rule: 'params.required',
+    description: 'a trailing {name} is optional: /posts/{page} also answers /posts, with an empty page',
+    patches: [{
+      file: MATCHER,
+      find: '  private terminal(node: Node): void {\n',
+      replace: [
+        '  private terminal(node: Node): void {',
+        '    if (node.routeIndex[this.method] === NONE) {',
+        '      const optional = node.edges.find((e) => e.kind === EDGE_PARAM && e.node.routes[this.method] !== null);',
+        '      if (optional !== undefined) {',
+        "        this.captures[this.depth++] = '';",
+        '        this.terminal(optional.node);',
+        '        this.depth--;',
+        '        return;',
+        '      }',
+        '    }',
+        '',
+      ].join('\n'),
+    }],
+  },
+  {
+    id: 'params-static-shadowed-by-longer', rule: 'params.optional-separate-routes',
+    description: 'shadow detection at registration takes a trailing parameter for optional, so /posts registered after /posts/{page} is never matched',
+    patches: [{
+      file: MATCHER,
+      find: '    this.search(this.root, 1);\n    const matched = this.best !== null;',
+      replace: [
+        '    this.search(this.root, 1);',
+        '    if (this.best === null) {',
+        '      this.start(id, `${path}/-`);',
+        '      this.search(this.root, 1);',
+        '    }',
+        '    const matched = this.best !== null;',
+      ].join('\n'),
+    }],
+  },
+  {
+    id: 'params-empty-match-passed', rule: 'params.empty-match-default',
+    description: 'an empty match is passed to the action as "" instead of leaving the parameter to its declared default',
+    patches: [{ file: DISPATCHER, find: "      if (value === '' && spec.hasDefault) return spec.defaultValue;\n", replace: '' }],
+  },
 ];
