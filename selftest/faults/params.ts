@@ -52,8 +52,8 @@ export const FAULTS: Fault[] = [
     patches: [
       {
         file: PATTERN,
-        find: "    } else if (c === '{') {\n      depth++;\n    } else if (c === '}') {\n      if (depth === 0) return i;\n      depth--;\n    }",
-        replace: "    } else if (c === '}') {\n      return i;\n    }",
+        find: 'function findParamEnd(uri: string, open: number): number {\n',
+        replace: "function findParamEnd(uri: string, open: number): number {\n  const first = uri.indexOf('}', open);\n  if (first !== -1) return first;\n",
       },
       {
         file: PATTERN,
