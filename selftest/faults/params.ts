@@ -7,6 +7,30 @@ const SEGMENTS = 'reference/src/routing/matcher/segments.ts';
 const STATICS = 'reference/src/routing/matcher/StaticChildren.ts';
 const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 
+/** A second search, flagged, when the first found no route of any method (a 404). */
+const FALLBACK_FIELD = { file: MATCHER, find: '  private depth = 0;\n', replace: '  private depth = 0;\n  private fallback = false;\n' };
+const FALLBACK_SEARCH = {
+  file: MATCHER,
+  find: '      this.collect(this.root, 1);\n      mask = this.found;\n    }\n',
+  replace: [
+    '      this.collect(this.root, 1);',
+    '      mask = this.found;',
+    '    }',
+    '    if (mask === 0 && id >= 0 && this.root.min[id] !== NONE) {',
+    '      this.start(id, path);',
+    '      this.fallback = true;',
+    '      this.search(this.root, 1);',
+    '      this.fallback = false;',
+    '      const retried = this.best;',
+    '      if (retried !== null) {',
+    '        this.best = null;',
+    '        return { status: 200, route: retried, params: this.bestParams };',
+    '      }',
+    '    }',
+    '',
+  ].join('\n'),
+};
+
 /** Faults written against the rules of the params.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
@@ -18,27 +42,31 @@ export const FAULTS: Fault[] = [
     ],
   },
   {
-    id: 'params-trailing-param-takes-rest', rule: 'params.default-constraint',
-    description: 'a {name} that ends its pattern takes the rest of the path, slashes included, as if its default constraint were .+',
-    patches: [{
-      file: MATCHER,
-      find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
-      replace: [
-        '      this.captures[this.depth++] = segment;',
-        '      if (!last && edge.kind === EDGE_PARAM && child.statics === null && child.edges.length === 0) {',
-        '        this.captures[this.depth - 1] = path.slice(pos);',
-        '        this.terminal(child);',
-        '      } else if (last) this.terminal(child);',
-      ].join('\n'),
-    }],
+    id: 'params-trailing-param-catch-all', rule: 'params.default-constraint',
+    description: 'when nothing matches, a {name} that ends its pattern after a literal segment (/users/{id}) is retried as a catch-all and takes the rest of the path, slashes included',
+    patches: [
+      FALLBACK_FIELD,
+      {
+        file: MATCHER,
+        find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
+        replace: [
+          '      this.captures[this.depth++] = segment;',
+          '      if (!last && this.fallback && edge.kind === EDGE_PARAM && child.statics === null && child.edges.length === 0 && /[^}]\\/\\{[^{}]+\\}$/.test(child.routes[id]?.uri ?? \'\')) {',
+          '        this.captures[this.depth - 1] = path.slice(pos);',
+          '        this.terminal(child);',
+          '      } else if (last) this.terminal(child);',
+        ].join('\n'),
+      },
+      FALLBACK_SEARCH,
+    ],
   },
   {
     id: 'params-default-accepts-empty', rule: 'params.default-nonempty',
-    description: 'the matcher lets {name} take an empty segment (a default constraint of [^/]*), so /users/ reaches /users/{id}',
+    description: 'the matcher refuses an empty value only for a {name} in the first segment: later ones take an empty segment (a default constraint of [^/]*), so /users/ reaches /users/{id}',
     patches: [{
       file: MATCHER,
-      find: '        case EDGE_PARAM:\n          if (end === pos) continue;\n          segment ??= path.slice(pos, end);',
-      replace: '        case EDGE_PARAM:\n          segment ??= path.slice(pos, end);',
+      find: '        case EDGE_PARAM:\n          if (end === pos) continue;',
+      replace: '        case EDGE_PARAM:\n          if (end === pos && pos === 1) continue;',
     }],
   },
   {
@@ -91,7 +119,7 @@ export const FAULTS: Fault[] = [
   },
   {
     id: 'params-static-text-unescaped', rule: 'params.literal-static',
-    description: 'a path segment whose literal text contains regex metacharacters is compiled to a regex without escaping them (. matches any character, + repeats, $ anchors)',
+    description: 'a path segment whose literal text contains regex metacharacters is compiled to a regex without escaping them when it is a valid regex (. matches any character, + repeats, $ anchors)',
     patches: [
       {
         file: MATCHER,
@@ -104,7 +132,13 @@ export const FAULTS: Fault[] = [
         replace: [
           '  if (params.length === 0) {',
           "    const text = parts.map((p) => (p.kind === 'static' ? p.text : '')).join('');",
-          "    if (/[.*+()$|]/.test(text)) return { kind: EDGE_SEGMENT_REGEX, key: `s${text}`, regex: new RegExp(`^${text}$`), groups: [] };",
+          '    if (/[.*+()$|]/.test(text)) {',
+          '      try {',
+          "        return { kind: EDGE_SEGMENT_REGEX, key: `s${text}`, regex: new RegExp(`^${text}$`), groups: [] };",
+          '      } catch {',
+          '        // Not a valid regex: matched as literal text.',
+          '      }',
+          '    }',
           "    return { kind: 'static', text };",
           '  }',
         ].join('\n'),
@@ -133,9 +167,13 @@ export const FAULTS: Fault[] = [
     ],
   },
   {
-    id: 'params-values-under-first-name', rule: 'params.multiple',
-    description: 'parameter extraction stores every value under the first parameter name, so only one parameter (holding the last value) is set',
-    patches: [{ file: ROUTER, find: 'params[names[i] as string] = value;', replace: 'params[names[0] as string] = value;' }],
+    id: 'params-first-segment-capture-overwritten', rule: 'params.multiple',
+    description: 'the matcher does not advance its capture index for a {name} in the first path segment, so the next parameter overwrites its value and the later ones shift (/{a}/{b}/{c} gives a=y, b=z, no c)',
+    patches: [{
+      file: MATCHER,
+      find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
+      replace: '      this.captures[node === this.root && edge.kind === EDGE_PARAM ? this.depth : this.depth++] = segment;\n      if (last) this.terminal(child);',
+    }],
   },
   {
     id: 'params-only-whole-segment', rule: 'params.within-segment',
@@ -157,24 +195,28 @@ export const FAULTS: Fault[] = [
   },
   {
     id: 'params-trailing-param-optional', rule: 'params.required',
-    description: 'a trailing {name} is optional: /posts/{page} also answers /posts, with an empty page',
-    patches: [{
-      file: MATCHER,
-      find: '  private terminal(node: Node): void {\n',
-      replace: [
-        '  private terminal(node: Node): void {',
-        '    if (node.routeIndex[this.method] === NONE) {',
-        '      const optional = node.edges.find((e) => e.kind === EDGE_PARAM && e.node.routes[this.method] !== null);',
-        '      if (optional !== undefined) {',
-        "        this.captures[this.depth++] = '';",
-        '        this.terminal(optional.node);',
-        '        this.depth--;',
-        '        return;',
-        '      }',
-        '    }',
-        '',
-      ].join('\n'),
-    }],
+    description: 'when nothing matches, the router retries with the final {name} of a pattern left out, so /posts/{page} alone answers /posts with an empty page',
+    patches: [
+      FALLBACK_FIELD,
+      {
+        file: MATCHER,
+        find: '  private terminal(node: Node): void {\n',
+        replace: [
+          '  private terminal(node: Node): void {',
+          '    if (this.fallback && node.routeIndex[this.method] === NONE) {',
+          '      const optional = node.edges.find((e) => e.kind === EDGE_PARAM && e.node.routes[this.method] !== null && e.node.statics === null && e.node.edges.length === 0);',
+          '      if (optional !== undefined) {',
+          "        this.captures[this.depth++] = '';",
+          '        this.terminal(optional.node);',
+          '        this.depth--;',
+          '        return;',
+          '      }',
+          '    }',
+          '',
+        ].join('\n'),
+      },
+      FALLBACK_SEARCH,
+    ],
   },
   {
     id: 'params-static-shadowed-by-longer', rule: 'params.optional-separate-routes',

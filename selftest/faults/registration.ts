@@ -79,12 +79,12 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'registration-middleware-array-first-only', rule: 'registration.middleware-array',
-    description: 'Route::middleware() given an array keeps only its first entry',
+    id: 'registration-middleware-array-drops-last', rule: 'registration.middleware-array',
+    description: 'Route::middleware() given an array drops its last entry (an off-by-one in the loop over the list)',
     patches: [{
       file: ROUTE,
       find: "const list = typeof references === 'string' || typeof references === 'function' ? [references] : references;",
-      replace: "const list = typeof references === 'string' || typeof references === 'function' ? [references] : this.index < 0 ? references : references.slice(0, 1);",
+      replace: "const list = typeof references === 'string' || typeof references === 'function' ? [references] : this.index < 0 ? references : references.slice(0, -1);",
     }],
   },
   {
