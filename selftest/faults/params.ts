@@ -167,12 +167,12 @@ export const FAULTS: Fault[] = [
     ],
   },
   {
-    id: 'params-first-segment-capture-overwritten', rule: 'params.multiple',
-    description: 'the matcher does not advance its capture index for a {name} in the first path segment, so the next parameter overwrites its value and the later ones shift (/{a}/{b}/{c} gives a=y, b=z, no c)',
+    id: 'params-first-segment-reads-next', rule: 'params.multiple',
+    description: 'an off-by-one on the segment start: a {name} in the first path segment gets the value of the segment after it (/{a}/{b}/{c} with /x/y/z gives a=y, b=y, c=z)',
     patches: [{
       file: MATCHER,
       find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
-      replace: '      this.captures[node === this.root && edge.kind === EDGE_PARAM ? this.depth : this.depth++] = segment;\n      if (last) this.terminal(child);',
+      replace: "      this.captures[this.depth++] = node === this.root && edge.kind === EDGE_PARAM && !last ? (path.slice(end + 1).split('/')[0] as string) : segment;\n      if (last) this.terminal(child);",
     }],
   },
   {
