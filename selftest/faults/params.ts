@@ -75,13 +75,13 @@ export const FAULTS: Fault[] = [
     patches: [{ file: PATTERN, find: "const colon = body.indexOf(':');", replace: "const colon = body.lastIndexOf(':');" }],
   },
   {
-    id: 'params-constraint-ends-at-first-brace', rule: 'params.constraint-braces',
-    description: 'the pattern parser ends a parameter at the first "}" and keeps the rest as literal text, so {year:[0-9]{4}} gets the constraint "[0-9]{4" followed by a literal "}"',
+    id: 'params-constraint-range-quantifier-ends-param', rule: 'params.constraint-braces',
+    description: 'the pattern parser only knows {n} quantifiers inside a constraint: the "}" of {2,3} ends the parameter and the rest is kept as literal text, so {code:[A-Z]{2,3}} gets the constraint "[A-Z]{2,3" followed by a literal "}"',
     patches: [
       {
         file: PATTERN,
-        find: 'function findParamEnd(uri: string, open: number): number {\n',
-        replace: "function findParamEnd(uri: string, open: number): number {\n  const first = uri.indexOf('}', open);\n  if (first !== -1) return first;\n",
+        find: "    } else if (c === '{') {\n      depth++;",
+        replace: "    } else if (c === '{' && /^\\{\\d+\\}/.test(uri.slice(i))) {\n      depth++;",
       },
       {
         file: PATTERN,
