@@ -2,4 +2,42 @@ import type { Fault } from '../Fault';
 
 /** Faults written against the rules of the files.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
+  {
+    id: 'files-bootstrap-first-file-only', rule: 'files.bootstrap',
+    description: 'boot() loads only the first route file queued by the bootstrap sequence and drops the others',
+    patches: [{
+      file: 'reference/src/foundation/Application.ts',
+      find: 'for (const file of this.queuedRoutes.splice(0)) this.loadRouteFile(file);',
+      replace: 'for (const file of this.queuedRoutes.splice(0, 1)) this.loadRouteFile(file);',
+    }],
+  },
+  {
+    id: 'files-provider-routes-queued-too-late', rule: 'files.provider',
+    description: 'loadRoutes() called from a provider while the application boots queues the file after the queue was drained, so routes loaded by a provider are never registered',
+    patches: [{
+      file: 'reference/src/foundation/Application.ts',
+      find: "if (this.state === 'registering') this.queuedRoutes.push(file);",
+      replace: "if (this.state !== 'booted') this.queuedRoutes.push(file);",
+    }],
+  },
+  {
+    id: 'files-provider-own-router', rule: 'files.shared-collection',
+    description: 'a route file loaded by a provider registers on a router of its own, consulted only when the application router finds nothing (404): its methods are missing from 405/Allow and its names from URL generation',
+    patches: [{
+      file: 'reference/src/foundation/Application.ts',
+      find: 'else this.loadRouteFile(file);',
+      replace: [
+        'else {',
+        '      const own = new Router(this.container);',
+        '      (file as RouteFile)(own);',
+        '      const main = this.router;',
+        '      const dispatch = main.dispatch.bind(main);',
+        '      main.dispatch = async (request: Request, container?: Container): Promise<Response> => {',
+        '        const response = await dispatch(request, container);',
+        '        return response.status === 404 ? own.dispatch(request, container) : response;',
+        '      };',
+        '    }',
+      ].join('\n'),
+    }],
+  },
 ];
