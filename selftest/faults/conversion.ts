@@ -1,8 +1,7 @@
 import type { Fault } from '../Fault';
+import { closureCall, onActionResult } from './sites';
 
 const TO_RESPONSE = 'reference/src/http/toResponse.ts';
-const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
-const ACTION = 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));';
 
 /** Faults written against the rules of the conversion.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -14,38 +13,17 @@ export const FAULTS: Fault[] = [
   {
     id: 'conversion-action-map-as-html', rule: 'conversion.array',
     description: 'the dispatcher JSON-encodes a map returned by a controller action itself and forgets the JSON content type, so it is sent as text/html',
-    patches: [
-      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
-      {
-        file: DISPATCHER,
-        find: ACTION,
-        replace: "const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (typeof result === 'object' && result !== null && Object.getPrototypeOf(result) === Object.prototype) return new Response(JSON.stringify(result));\n        return toResponse(result);",
-      },
-    ],
+    patches: onActionResult("if (typeof result === 'object' && result !== null && Object.getPrototypeOf(result) === Object.prototype) return new Response(JSON.stringify(result));\n          return toResponse(result);"),
   },
   {
     id: 'conversion-plain-controller-response-rebuilt', rule: 'conversion.response',
     description: 'for a controller that does not extend the base Controller, the dispatcher rebuilds a returned Response from its content and status, dropping the headers the action set',
-    patches: [
-      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
-      {
-        file: DISPATCHER,
-        find: ACTION,
-        replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (!(controller instanceof Controller) && result instanceof Response && result.constructor === Response) return new Response(result.getContent(), result.status);\n        return toResponse(result);',
-      },
-    ],
+    patches: onActionResult('if (!(controller instanceof Controller) && result instanceof Response && result.constructor === Response) return new Response(result.getContent(), result.status);\n          return toResponse(result);'),
   },
   {
     id: 'conversion-undeclared-action-json-reencoded', rule: 'conversion.json-response',
     description: 'for an action without declared parameters (run by position, like a closure), the dispatcher re-encodes a returned JsonResponse from its data, so its status is reset to 200',
-    patches: [
-      { file: DISPATCHER, find: "import { toResponse } from './toResponse';", replace: "import { toResponse } from './toResponse';\nimport { JsonResponse } from './JsonResponse';" },
-      {
-        file: DISPATCHER,
-        find: ACTION,
-        replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        return toResponse(specs === undefined && result instanceof JsonResponse ? new JsonResponse(result.data) : result);',
-      },
-    ],
+    patches: onActionResult('return toResponse(specs === undefined && result instanceof JsonResponse ? new JsonResponse(result.data) : result);'),
   },
   {
     id: 'conversion-redirect-301-refused', rule: 'conversion.redirect-response',
@@ -59,11 +37,7 @@ export const FAULTS: Fault[] = [
   {
     id: 'conversion-list-as-object', rule: 'conversion.list',
     description: 'a list returned by a controller action is encoded as a JSON object with numeric keys',
-    patches: [{
-      file: DISPATCHER,
-      find: ACTION,
-      replace: 'const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        return toResponse(Array.isArray(result) ? { ...result } : result);',
-    }],
+    patches: onActionResult('return toResponse(Array.isArray(result) ? { ...result } : result);'),
   },
   {
     id: 'conversion-to-json-ignored', rule: 'conversion.object',
@@ -77,14 +51,7 @@ export const FAULTS: Fault[] = [
   {
     id: 'conversion-action-string-sniffed', rule: 'conversion.string',
     description: 'the dispatcher content-sniffs a string returned by a controller action: text without markup is sent as text/plain',
-    patches: [
-      { file: DISPATCHER, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
-      {
-        file: DISPATCHER,
-        find: ACTION,
-        replace: "const result = await (action as (...a: unknown[]) => unknown).apply(controller, args);\n        if (typeof result === 'string' && result !== '' && !/<[a-z!/]/i.test(result)) return new Response(result, 200, { 'Content-Type': 'text/plain; charset=UTF-8' });\n        return toResponse(result);",
-      },
-    ],
+    patches: onActionResult("if (typeof result === 'string' && result !== '' && !/<[a-z!/]/i.test(result)) return new Response(result, 200, { 'Content-Type': 'text/plain; charset=UTF-8' });\n          return toResponse(result);"),
   },
   {
     id: 'conversion-empty-string-no-content', rule: 'conversion.empty-string',
@@ -116,10 +83,6 @@ export const FAULTS: Fault[] = [
   {
     id: 'conversion-closure-list-as-object', rule: 'conversion.closure',
     description: 'a list returned by a closure is encoded as a JSON object with numeric keys',
-    patches: [{
-      file: DISPATCHER,
-      find: 'return toResponse(await handler.fn(...positional(route, request)));',
-      replace: 'const result = await handler.fn(...positional(route, request));\n        return toResponse(Array.isArray(result) ? { ...result } : result);',
-    }],
+    patches: [closureCall('return then(handler.fn(...positional(route, request)), (result: unknown) => toResponse(Array.isArray(result) ? { ...result } : result));')],
   },
 ];

@@ -1,7 +1,7 @@
 import type { Fault } from '../Fault';
+import { parameterResolution } from './sites';
 
 const MATCHER = 'reference/src/routing/matcher/RouteMatcher.ts';
-const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 
 /** Faults written against the rules of the dispatch.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -19,6 +19,11 @@ export const FAULTS: Fault[] = [
         find: '      if (min === NONE) {\n        this.defer(child, last, end);\n        continue;\n      }',
         replace: '      if (min === NONE || committed) {\n        this.defer(child, last, end);\n        committed = true;\n        continue;\n      }',
       },
+      {
+        file: MATCHER,
+        find: '          if (min === NONE) {\n            this.defer(child, last, end);\n            continue;\n          }',
+        replace: '          if (min === NONE || committed) {\n            this.defer(child, last, end);\n            committed = true;\n            continue;\n          }',
+      },
     ],
   },
   {
@@ -26,24 +31,19 @@ export const FAULTS: Fault[] = [
     description: 'the matcher picks the first constrained parameter of a node by shape and gives up when its constraint rejects the segment, never trying the later candidates',
     patches: [{
       file: MATCHER,
-      find: '          if (!(edge.regex as RegExp).test(segment)) continue;',
-      replace: '          if (!(edge.regex as RegExp).test(segment)) return;',
+      find: '        case EDGE_PARAM_REGEX:\n          segment ??= path.slice(pos, end);\n          if (!(edge.regex as RouteRegExp).test(segment)) continue;',
+      replace: '        case EDGE_PARAM_REGEX:\n          segment ??= path.slice(pos, end);\n          if (!(edge.regex as RouteRegExp).test(segment)) return;',
     }],
   },
   {
     id: 'dispatch-builtin-params-by-position', rule: 'dispatch.extract-by-name',
     description: 'route parameters are handed to the action\'s builtin parameters by position (URI order) instead of by name',
-    patches: [{
-      file: DISPATCHER,
-      find: '    for (const spec of specs) args.push(await this.resolveParameter(spec, request, container));',
-      replace: [
-        '    const values = Object.values(request.params);',
-        '    let next = 0;',
-        '    for (const spec of specs) {',
-        "      args.push(spec.kind === 'builtin' && next < values.length ? castParameter(spec.type, spec.name, values[next++] as string) : await this.resolveParameter(spec, request, container));",
-        '    }',
-      ].join('\n'),
-    }],
+    patches: [parameterResolution([
+      'const spec = specs[i] as ParamSpec;',
+      "      const position = specs.slice(0, i).filter((s) => s.kind === 'builtin').length;",
+      '      const values = Object.values(request.params);',
+      "      const value = spec.kind === 'builtin' && position < values.length ? castParameter(spec.type, spec.name, values[position] as string) : this.resolveParameter(spec, request, container);",
+    ].join('\n'))],
   },
   {
     id: 'dispatch-empty-query-kept', rule: 'dispatch.query-ignored',

@@ -3,6 +3,24 @@ import type { Fault } from '../Fault';
 /** Faults written against the rules of the files.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
   {
+    id: 'files-web-only-when-told', rule: 'files.web-default',
+    description: 'boot() loads routes/web only when the application lists it among its route files: a routes/web that nothing names is never loaded',
+    patches: [{
+      file: 'reference/src/foundation/Application.ts',
+      find: 'const web = this.web ?? this.defaultWebRoutes();',
+      replace: 'const web = this.queuedRoutes.length > 0 ? (this.web ?? this.defaultWebRoutes()) : undefined;',
+    }],
+  },
+  {
+    id: 'files-every-route-file-discovered', rule: 'files.only-web-default',
+    description: 'the application discovers route files: every file of routes/ is loaded at boot as if the bootstrap sequence named it',
+    patches: [{
+      file: 'reference/adapter/buildApplication.ts',
+      find: 'for (const name of manifest.bootstrap ?? []) app.loadRoutes(routeFile(manifest.routeFiles[name]));',
+      replace: "for (const name of Object.keys(manifest.routeFiles).filter((n) => n !== 'web' && !(manifest.providers ?? []).includes(n))) app.loadRoutes(routeFile(manifest.routeFiles[name] ?? []));",
+    }],
+  },
+  {
     id: 'files-bootstrap-first-file-only', rule: 'files.bootstrap',
     description: 'boot() loads only the first route file queued by the bootstrap sequence and drops the others',
     patches: [{

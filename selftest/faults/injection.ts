@@ -1,4 +1,5 @@
 import type { Fault } from '../Fault';
+import { parameterResolution } from './sites';
 
 const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 const CASTING = 'reference/src/http/casting.ts';
@@ -8,11 +9,11 @@ export const FAULTS: Fault[] = [
   {
     id: 'injection-one-cast-per-action', rule: 'injection.route-param',
     description: 'the dispatcher casts every route parameter of an action with the type of its first typed parameter, so in mixed(int $id, string $slug) the slug is cast to int and refused',
-    patches: [{
-      file: DISPATCHER,
-      find: 'for (const spec of specs) args.push(await this.resolveParameter(spec, request, container));',
-      replace: "const cast = specs.find((s) => s.kind === 'builtin' && s.type !== 'string' && s.type !== 'any');\n    for (const spec of specs) args.push(await this.resolveParameter(cast?.kind === 'builtin' && spec.kind === 'builtin' ? { ...spec, type: cast.type } : spec, request, container));",
-    }],
+    patches: [parameterResolution([
+      "const cast = specs.find((s) => s.kind === 'builtin' && s.type !== 'string' && s.type !== 'any');",
+      '      const spec = specs[i] as ParamSpec;',
+      "      const value = this.resolveParameter(cast?.kind === 'builtin' && spec.kind === 'builtin' ? { ...spec, type: cast.type } : spec, request, container);",
+    ].join('\n'))],
   },
   {
     id: 'injection-int-zero-rejected', rule: 'injection.cast-int',
@@ -92,8 +93,8 @@ export const FAULTS: Fault[] = [
     description: 'Model::validateAndBind() reads only the request body, never the query string',
     patches: [{
       file: 'reference/src/database/Model.ts',
-      find: 'const result = validate(request.all(), this.rules);\n    if (!result.passes) throw new ValidationError(result.errors);\n    return new this(request.all());',
-      replace: "const body = request.body;\n    const input = typeof body === 'object' && body !== null ? (body as Attributes) : {};\n    const result = validate(input, this.rules);\n    if (!result.passes) throw new ValidationError(result.errors);\n    return new this(input);",
+      find: 'const input = request.all();',
+      replace: "const body = request.body;\n    const input = typeof body === 'object' && body !== null ? (body as Attributes) : {};",
     }],
   },
   {
@@ -137,26 +138,22 @@ export const FAULTS: Fault[] = [
     description: 'an action that declares no parameters is refused when its route captures some: the dispatcher insists that the action take what the route gives',
     patches: [{
       file: DISPATCHER,
-      find: '        const args = specs === undefined ? positional(route, request)',
-      replace: "        if (specs !== undefined && specs.length === 0 && route.paramNames.length > 0) throw new TypeError(`Action [${handler.method}] declares no parameters for the route's ${route.paramNames.join(', ')}.`);\n        const args = specs === undefined ? positional(route, request)",
+      find: '        const specs = declaredParams((controller as object).constructor as Class, handler.method);\n',
+      replace: "        const specs = declaredParams((controller as object).constructor as Class, handler.method);\n        if (specs !== undefined && specs.length === 0 && route.paramNames.length > 0) throw new TypeError(`Action [${handler.method}] declares no parameters for the route's ${route.paramNames.join(', ')}.`);\n",
     }],
   },
   {
     id: 'injection-request-first-only', rule: 'injection.any-position',
     description: 'the dispatcher recognises a Request parameter only in the first position; a Request declared later receives null',
-    patches: [{
-      file: DISPATCHER,
-      find: 'for (const spec of specs) args.push(await this.resolveParameter(spec, request, container));',
-      replace: "for (const [i, spec] of specs.entries()) args.push(i > 0 && spec.kind === 'class' && spec.type === Request ? null : await this.resolveParameter(spec, request, container));",
-    }],
+    patches: [parameterResolution("const spec = specs[i] as ParamSpec;\n      const value = i > 0 && spec.kind === 'class' && spec.type === Request ? null : this.resolveParameter(spec, request, container);")],
   },
   {
     id: 'injection-declared-action-on-new-instance', rule: 'injection.constructor',
     description: 'the dispatcher calls an action with declared parameters on an instance it builds itself with new, not on the one the container built, so the constructor dependencies are missing',
     patches: [{
       file: DISPATCHER,
-      find: 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));',
-      replace: 'const target = specs === undefined ? controller : new ((controller as object).constructor as new () => object)();\n        return toResponse(await (action as (...a: unknown[]) => unknown).apply(target, args));',
+      find: '          then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse),',
+      replace: '          then((action as (...a: unknown[]) => unknown).apply(new ((controller as object).constructor as new () => object)(), args), toResponse),',
     }],
   },
   {

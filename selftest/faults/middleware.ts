@@ -1,12 +1,7 @@
 import type { Fault } from '../Fault';
+import { middlewareLayer, notAllowedAnswer, STACK } from './sites';
 
-const ROUTER = 'reference/src/routing/Router.ts';
 const ROUTE = 'reference/src/routing/Route.ts';
-const STACK = 'reference/src/http/MiddlewareStack.ts';
-
-/** The two lines of MiddlewareStack.run() that call a layer with the rest of the stack as `next`. */
-const RUN_LAYER = '    const next: Next = (nextRequest) => this.run(index + 1, nextRequest, destination);\n'
-  + '    return toResponse(await instance.handle(request, next, ...layer.args));';
 
 /** Faults written against the rules of the middleware.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -33,31 +28,22 @@ export const FAULTS: Fault[] = [
   {
     id: 'middleware-handler-runs-anyway', rule: 'middleware.short-circuit',
     description: 'when a middleware answers without calling next, the stack runs the inner layers and the handler anyway and sends their response',
-    patches: [{
-      file: STACK,
-      find: RUN_LAYER,
-      replace: '    let called = false;\n'
-        + '    const next: Next = (nextRequest) => {\n'
-        + '      called = true;\n'
-        + '      return this.run(index + 1, nextRequest, destination);\n'
-        + '    };\n'
-        + '    const answer = toResponse(await instance.handle(request, next, ...layer.args));\n'
-        + '    return called ? answer : this.run(index + 1, request, destination);',
-    }],
+    patches: [middlewareLayer('      let called = false;\n'
+      + '      const next: Next = (nextRequest) => {\n'
+      + '        called = true;\n'
+      + '        return this.run(index + 1, nextRequest, destination);\n'
+      + '      };\n'
+      + '      return Promise.resolve(instance.handle(request, next, ...layer.args)).then((answer) => (called ? toResponse(answer) : this.run(index + 1, request, destination)));')],
   },
   {
     id: 'middleware-runs-on-405', rule: 'middleware.matched-route-only',
     description: 'for a 405, the middleware of a route registered for the URI under another method runs around the error answer',
-    patches: [{
-      file: ROUTER,
-      find: "    if (result.status === 405) throw new HttpError(405, undefined, { Allow: result.allowed.join(', ') });",
-      replace: '    if (result.status === 405) {\n'
-        + "      const error = new HttpError(405, undefined, { Allow: result.allowed.join(', ') });\n"
-        + '      const sibling = this.routes.all().find((r) => r.pattern.regex.test(request.path));\n'
-        + '      if (sibling === undefined || sibling.getMiddleware().length === 0) throw error;\n'
-        + '      return new MiddlewareStack(container, sibling.getMiddleware()).handle(request, async () => error.toResponse());\n'
-        + '    }',
-    }],
+    patches: [notAllowedAnswer('if (result.status === 405) {\n'
+      + '      const answer = errorResponse(405, undefined, { Allow: allowHeader(result.allowed) });\n'
+      + '      const sibling = this.routes.all().find((r) => r.pattern.regex.test(request.path));\n'
+      + '      if (sibling === undefined || sibling.getMiddleware().length === 0) return answer;\n'
+      + '      return new MiddlewareStack(container, sibling.getMiddleware()).handle(request, async () => answer);\n'
+      + '    }')],
   },
   {
     id: 'middleware-controller-method', rule: 'middleware.no-controller-middleware',
@@ -92,17 +78,12 @@ export const FAULTS: Fault[] = [
     description: 'middleware receive a copy of the inner response and the stack sends the original, so changes made on the way out are lost',
     patches: [
       { file: STACK, find: "import type { Response } from './Response';", replace: "import { Response } from './Response';" },
-      {
-        file: STACK,
-        find: RUN_LAYER,
-        replace: '    let inner: Response | undefined;\n'
-          + '    const next: Next = async (nextRequest) => {\n'
-          + '      inner = await this.run(index + 1, nextRequest, destination);\n'
-          + '      return new Response(inner.getContent(), inner.status, Object.fromEntries(inner.headers));\n'
-          + '    };\n'
-          + '    const answer = toResponse(await instance.handle(request, next, ...layer.args));\n'
-          + '    return inner ?? answer;',
-      },
+      middlewareLayer('      let inner: Response | undefined;\n'
+        + '      const next: Next = async (nextRequest) => {\n'
+        + '        inner = await this.run(index + 1, nextRequest, destination);\n'
+        + '        return new Response(inner.getContent(), inner.status, Object.fromEntries(inner.headers));\n'
+        + '      };\n'
+        + '      return Promise.resolve(instance.handle(request, next, ...layer.args)).then((answer) => inner ?? toResponse(answer));'),
     ],
   },
 ];

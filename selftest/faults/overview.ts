@@ -1,4 +1,5 @@
 import type { Fault } from '../Fault';
+import { notFoundAnswer, onActionResult } from './sites';
 
 /** Faults written against the rules of the overview.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -11,34 +12,23 @@ export const FAULTS: Fault[] = [
         find: "import { UrlGenerator } from './UrlGenerator';",
         replace: "import { UrlGenerator } from './UrlGenerator';\nimport { toResponse } from '../http/toResponse';",
       },
-      {
-        file: 'reference/src/routing/Router.ts',
-        find: 'if (result.status === 404) throw new HttpError(404);',
-        replace: [
+      notFoundAnswer([
           'if (result.status === 404) {',
           '      const convention = /^\\/([a-z]+)\\/([A-Za-z]+)$/.exec(request.path);',
           "      const name = convention === null ? '' : `${convention[1]!.charAt(0).toUpperCase()}${convention[1]!.slice(1)}Controller`;",
           '      if (convention !== null && this.container.bound(name)) {',
           '        const controller = container.make<Record<string, unknown>>(name);',
           '        const action = controller[convention[2]!];',
-          "        if (typeof action === 'function') return toResponse(await (action as () => unknown).call(controller));",
+          "        if (typeof action === 'function') return Promise.resolve((action as () => unknown).call(controller)).then(toResponse);",
           '      }',
-          '      throw new HttpError(404);',
+          '      return errorResponse(404);',
           '    }',
-        ].join('\n'),
-      },
+        ].join('\n')),
     ],
   },
   {
     id: 'overview-scalar-return-dropped', rule: 'overview.controller-destination',
     description: 'the dispatcher only sends what a controller action returns when it is an object: a string (or other scalar) returned by an action gives an empty 200',
-    patches: [{
-      file: 'reference/src/http/ControllerDispatcher.ts',
-      find: 'return toResponse(await (action as (...a: unknown[]) => unknown).apply(controller, args));',
-      replace: [
-        'const returned = await (action as (...a: unknown[]) => unknown).apply(controller, args);',
-        "        return toResponse(typeof returned === 'object' ? returned : undefined);",
-      ].join('\n'),
-    }],
+    patches: onActionResult("return toResponse(typeof result === 'object' ? result : undefined);"),
   },
 ];

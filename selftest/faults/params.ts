@@ -48,13 +48,13 @@ export const FAULTS: Fault[] = [
       FALLBACK_FIELD,
       {
         file: MATCHER,
-        find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
+        find: '          this.captureEnd[this.depth++] = end;\n          if (last) this.terminal(child);',
         replace: [
-          '      this.captures[this.depth++] = segment;',
-          '      if (!last && this.fallback && edge.kind === EDGE_PARAM && child.statics === null && child.edges.length === 0 && /[^}]\\/\\{[^{}]+\\}$/.test(child.routes[id]?.uri ?? \'\')) {',
-          '        this.captures[this.depth - 1] = path.slice(pos);',
-          '        this.terminal(child);',
-          '      } else if (last) this.terminal(child);',
+          '          this.captureEnd[this.depth++] = end;',
+          '          if (!last && this.fallback && child.statics === null && child.edges.length === 0 && /[^}]\\/\\{[^{}]+\\}$/.test(child.routes[id]?.uri ?? \'\')) {',
+          '            this.captures[this.depth - 1] = path.slice(pos);',
+          '            this.terminal(child);',
+          '          } else if (last) this.terminal(child);',
         ].join('\n'),
       },
       FALLBACK_SEARCH,
@@ -93,19 +93,20 @@ export const FAULTS: Fault[] = [
   {
     id: 'params-alternation-unparenthesised', rule: 'params.constraint-alternation',
     description: 'a whole-segment constraint is anchored as ^regex$ without a group, so the alternation a|b reads as ^a or b$',
-    patches: [{ file: PATTERN, find: 'whole: new RegExp(`^(?:${constraint})$`),', replace: 'whole: new RegExp(`^${constraint}$`),' }],
+    // ^a|b$ is "starts with a, or ends with b": each outer branch keeps only its own anchor.
+    patches: [{
+      file: PATTERN,
+      find: 'whole: routeRegExp(constraint, [],',
+      replace: "whole: routeRegExp(constraint.split('|').map((branch, i, all) => `${i > 0 ? '.*' : ''}${branch}${i < all.length - 1 ? '.*' : ''}`).join('|'), [],",
+    }],
   },
   {
     id: 'params-spanning-match-rejected', rule: 'params.constraint-spans-slash',
     description: 'the matcher rejects a parameter value that contains "/", so a constraint such as .+ never spans segments',
     patches: [{
       file: MATCHER,
-      find: '          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;\n          this.terminal(child);',
-      replace: [
-        "          if (edge.groups.some((g) => (m[g] ?? '').includes('/'))) continue;",
-        '          for (const g of edge.groups) this.captures[this.depth++] = m[g] as string;',
-        '          this.terminal(child);',
-      ].join('\n'),
+      find: '          const values = regex.exec(path, pos);\n          if (values === null) continue;',
+      replace: "          const values = regex.exec(path, pos);\n          if (values === null || values.some((v) => (v ?? '').includes('/'))) continue;",
     }],
   },
   {
@@ -151,13 +152,8 @@ export const FAULTS: Fault[] = [
     patches: [
       {
         file: STATICS,
-        find: 'let entry = this.buckets.get(bucketKey(length, path.charCodeAt(start), path.charCodeAt(end - 1)));',
-        replace: 'let entry = this.buckets.get(bucketKey(length, path.charCodeAt(start) | 0x20, path.charCodeAt(end - 1) | 0x20));',
-      },
-      {
-        file: STATICS,
-        find: 'const key = bucketKey(text.length, text.charCodeAt(0), text.charCodeAt(text.length - 1));',
-        replace: 'const key = bucketKey(text.length, text.charCodeAt(0) | 0x20, text.charCodeAt(text.length - 1) | 0x20);',
+        find: 'function hashOf(text: string, start: number, end: number): number {\n',
+        replace: 'function hashOf(text: string, start: number, end: number): number {\n  text = text.toLowerCase();\n',
       },
       {
         file: STATICS,
@@ -171,8 +167,8 @@ export const FAULTS: Fault[] = [
     description: 'an off-by-one on the segment start: a {name} in the first path segment gets the value of the segment after it (/{a}/{b}/{c} with /x/y/z gives a=y, b=y, c=z)',
     patches: [{
       file: MATCHER,
-      find: '      this.captures[this.depth++] = segment;\n      if (last) this.terminal(child);',
-      replace: "      this.captures[this.depth++] = node === this.root && edge.kind === EDGE_PARAM && !last ? (path.slice(end + 1).split('/')[0] as string) : segment;\n      if (last) this.terminal(child);",
+      find: '          this.captures[this.depth] = null;\n',
+      replace: "          this.captures[this.depth] = node === this.root && !last ? (path.slice(end + 1).split('/')[0] as string) : null;\n",
     }],
   },
   {

@@ -1,4 +1,5 @@
 import type { Fault } from '../Fault';
+import { closureCall } from './sites';
 
 const ROUTER = 'reference/src/routing/Router.ts';
 const ROUTE = 'reference/src/routing/Route.ts';
@@ -103,32 +104,17 @@ export const FAULTS: Fault[] = [
   {
     id: 'registration-closure-array-as-text', rule: 'registration.closure-direct',
     description: 'the array a closure returns is sent as its JSON text with the text/html content type instead of as a JSON response',
-    patches: [{
-      file: DISPATCHER,
-      find: 'return toResponse(await handler.fn(...positional(route, request)));',
-      replace: [
-        'const returned = await handler.fn(...positional(route, request));',
-        "        return toResponse(typeof returned === 'object' && returned !== null ? JSON.stringify(returned) : returned);",
-      ].join('\n'),
-    }],
+    patches: [closureCall("return then(handler.fn(...positional(route, request)), (returned: unknown) => toResponse(typeof returned === 'object' && returned !== null ? JSON.stringify(returned) : returned));")],
   },
   {
     id: 'registration-closure-gets-map', rule: 'registration.closure-positional',
     description: 'closures receive the route parameters as one map instead of one argument each',
-    patches: [{
-      file: DISPATCHER,
-      find: 'return toResponse(await handler.fn(...positional(route, request)));',
-      replace: 'return toResponse(await (handler.fn as (m: unknown) => unknown)(Object.fromEntries(route.paramNames.map((n, i) => [n, positional(route, request)[i]]))));',
-    }],
+    patches: [closureCall('return then((handler.fn as (m: unknown) => unknown)(Object.fromEntries(route.paramNames.map((n, i) => [n, positional(route, request)[i]]))), toResponse);')],
   },
   {
     id: 'registration-closure-gets-request', rule: 'registration.closure-strings',
     description: 'closures of requests that carry a body receive the Request after the route parameters',
-    patches: [{
-      file: DISPATCHER,
-      find: 'return toResponse(await handler.fn(...positional(route, request)));',
-      replace: 'return toResponse(await (handler.fn as (...a: unknown[]) => unknown)(...positional(route, request), ...(request.rawBody.length > 0 ? [request] : [])));',
-    }],
+    patches: [closureCall('return then((handler.fn as (...a: unknown[]) => unknown)(...positional(route, request), ...(request.rawBody.length > 0 ? [request] : [])), toResponse);')],
   },
   {
     id: 'registration-action-cached-by-shape', rule: 'registration.controller-handler',

@@ -1,4 +1,5 @@
 import { resolveBlocking, type Outcome } from '../attribution/resolve';
+import { inferRouteFileFault } from '../attribution/routeFile';
 import { counts as levelCounts, LEVELS, type Level } from './levels';
 import type { RuleOutcome, RuleResult, ScenarioResult } from './results';
 import { countStatuses, type Status, type StatusCounts } from './status';
@@ -60,6 +61,7 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
 
   const byRule = new Map<string, Outcome[]>();
   for (const s of scenarios) for (const o of s.outcomes) byRule.set(o.rule, [...(byRule.get(o.rule) ?? []), o]);
+  inferRouteFileFault([...byRule.values()].flat());
   const countedByRule = new Map<string, Outcome[]>();
   for (const [id, def] of defs) {
     const all = byRule.get(id) ?? [];

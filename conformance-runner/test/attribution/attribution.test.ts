@@ -157,6 +157,17 @@ describe('what a failed step relies on', () => {
     assert.equal(stepEvidence('the action "PhotoController@create" ran', 'GET /photos/create: expected PhotoController@create to run, got PhotoController@show'), 'resources.create-not-show');
   });
 
+  it('evidence: numbers of an injected object echoed back as strings are the serializer\'s', async () => {
+    const { stepEvidence } = await import('../../src/attribution/needs');
+    const step = 'the parameter "item" is the Item {"name":"Lamp","qty":2}';
+    const echo = (got: string) => `POST /items: expected EchoController@withModel's parameter $item to be {"type":"Item","value":{"name":"Lamp","qty":2}}, got ${got}`;
+    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp","qty":"2"}}')), 'conversion.array');
+    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp","qty":3}}')), undefined, 'another number is the injection\'s');
+    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp"}}')), undefined, 'a missing field is the injection\'s');
+    const routeParam = 'GET /users/5: expected EchoController@int\'s parameter $id to be {"type":"int","value":5}, got {"type":"int","value":"5"}';
+    assert.equal(stepEvidence('the parameter "id" is the int 5', routeParam), undefined, 'an uncast route parameter is not the serializer\'s');
+  });
+
   it('a step of no known kind relies on nothing but the @needs: rules', () => {
     assert.deepEqual(stepNeeds('the application boots', manifest, 'files.web-default'), []);
   });
