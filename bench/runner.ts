@@ -4,21 +4,23 @@
  * and not a framework:
  *
  *   1. client: AdapterClient.send() in a loop, one request at a time (undici, the exchange record,
- *      the body read with its limit);
+ *      the body read with its limit), in rounds alternating with the floor: the same request made
+ *      with a bare undici Pool to the same adapter. The difference is what the runner adds;
  *   2. suite: the whole suite through `fw-conformance` (cucumber, steps, properties, reports),
  *      its median request as the report measures it (support/timing.ts). The scenarios fail,
  *      as they should against an adapter without a router: only the cost is of interest.
  *
  *   npm run bench:runner                 # BENCH_REQUESTS=20000 by default
  *
- * Last line: `runner-bench: client median=<ms> suite median=<ms> (goal ≤ 0.15 ms)`.
+ * Last line: `runner-bench: client median=<ms> bare median=<ms> overhead=<ms> suite median=<ms> (goal ≤ 0.15 ms)`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AdapterClient } from '../conformance-runner/src/protocol';
+import { Pool } from 'undici';
+import { AdapterClient, HEADER_APP } from '../conformance-runner/src/protocol';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADAPTER = path.join(ROOT, 'conformance-runner', 'test', 'fixtures', 'runner', 'adapter.js');
@@ -51,27 +53,57 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function clientLoop(): Promise<{ median: number; p95: number; perSecond: number }> {
+interface Loop {
+  median: number;
+  p95: number;
+  perSecond: number;
+}
+
+const ROUNDS = 4;
+
+/** The client and the bare floor, in alternating rounds so that the machine's noise falls on both. */
+async function clientLoop(): Promise<{ client: Loop; bare: Loop }> {
   const adapter = await startAdapter();
   const client = new AdapterClient({ url: adapter.url, token: adapter.token, capabilities: ['routing'] });
+  const pool = new Pool(adapter.url, { connections: 1 });
   try {
     const loaded = await client.loadApp({ protocol: 2, routeFiles: { web: [] } });
     if (!loaded.ok) throw new Error(loaded.message);
-    // Warm-up: JIT and connection pool.
-    for (let i = 0; i < 2000; i++) await client.send(loaded.app, { method: 'GET', path: '/hello' });
-    const times: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < REQUESTS; i++) {
+    const app = loaded.app;
+    const viaClient = async (): Promise<void> => {
       client.resetLog();
-      const t = performance.now();
-      await client.send(loaded.app, { method: 'GET', path: '/hello' });
-      times.push(performance.now() - t);
+      await client.send(app, { method: 'GET', path: '/hello' });
+    };
+    const bare = async (): Promise<void> => {
+      const res = await pool.request({ method: 'GET', path: '/hello', headers: { [HEADER_APP]: app } });
+      await res.body.text();
+    };
+    // Warm-up: JIT and connections.
+    for (let i = 0; i < 2000; i++) {
+      await viaClient();
+      await bare();
     }
-    const total = performance.now() - started;
-    times.sort((a, b) => a - b);
-    return { median: quantile(times, 0.5), p95: quantile(times, 0.95), perSecond: REQUESTS / (total / 1000) };
+    const times = { client: [] as number[], bare: [] as number[] };
+    const spent = { client: 0, bare: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, once] of [['client', viaClient], ['bare', bare]] as const) {
+        const started = performance.now();
+        for (let i = 0; i < REQUESTS / ROUNDS; i++) {
+          const t = performance.now();
+          await once();
+          times[name].push(performance.now() - t);
+        }
+        spent[name] += performance.now() - started;
+      }
+    }
+    const loop = (name: 'client' | 'bare'): Loop => {
+      const sorted = times[name].sort((a, b) => a - b);
+      return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), perSecond: sorted.length / (spent[name] / 1000) };
+    };
+    return { client: loop('client'), bare: loop('bare') };
   } finally {
     await client.close();
+    await pool.close();
     adapter.child.kill('SIGTERM');
   }
 }
@@ -94,12 +126,15 @@ async function wholeSuite(): Promise<{ median: number; p95: number; requests: nu
 }
 
 async function main(): Promise<void> {
-  const client = await clientLoop();
-  process.stdout.write(`client: ${REQUESTS} requests one at a time: median ${client.median.toFixed(3)} ms, p95 ${client.p95.toFixed(3)} ms, ${Math.round(client.perSecond)} requests/s\n`);
+  const { client, bare } = await clientLoop();
+  const line = (what: string, l: Loop): string => `${what}: ${REQUESTS} requests one at a time: median ${l.median.toFixed(3)} ms, p95 ${l.p95.toFixed(3)} ms, ${Math.round(l.perSecond)} requests/s\n`;
+  process.stdout.write(line('client', client));
+  process.stdout.write(line('bare undici (the floor)', bare));
   const suite = await wholeSuite();
   process.stdout.write(`suite: ${suite.requests} requests (routing only), median ${suite.median.toFixed(3)} ms, p95 ${suite.p95.toFixed(3)} ms; ` +
     `suite ${(suite.suiteMs / 1000).toFixed(1)} s, wall ${(suite.wallMs / 1000).toFixed(1)} s\n`);
-  process.stdout.write(`runner-bench: client median=${client.median.toFixed(3)} suite median=${suite.median.toFixed(3)} (goal ≤ ${GOAL_MS} ms)\n`);
+  process.stdout.write(`runner-bench: client median=${client.median.toFixed(3)} bare median=${bare.median.toFixed(3)} overhead=${(client.median - bare.median).toFixed(3)} ` +
+    `suite median=${suite.median.toFixed(3)} (goal ≤ ${GOAL_MS} ms)\n`);
 }
 
 main().catch((err: unknown) => {
