@@ -164,6 +164,20 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.deepEqual(report.options.rules, ['basic.pass']);
   });
 
+  it('a target without a capability a must rule needs is partial: exit 1 by default, 0 when held to its profile', async () => {
+    const selection = ['--rule', 'basic.pass', '--rule', 'basic.unsupported', '--quiet', '--skip-adapter-check'];
+    const out = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, ...selection]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const report = readReport(out);
+    assert.equal(report.verdict, 'partial');
+    assert.equal(report.gate.pass, false);
+    assert.match(report.gate.reason, /partial profile: the target does not declare .*views.*\(1 must and implied rules untested\)/);
+    assert.equal(statuses(report)['basic-unsupported'], 'unsupported', 'decided from the declared capabilities');
+    const held = await fwConformance(['--start', ADAPTER, '--out', tmp(), ...selection, '--profile', 'routing,groups']);
+    assert.equal(held.code, 0, held.stdout + held.stderr);
+  });
+
   it('expectations: --update-expectations writes them, the same results then pass, an unexpected pass fails', async () => {
     const dir = tmp();
     const file = path.join(dir, 'expectations.json');
