@@ -7,10 +7,10 @@
  *   FW_NUM_RUNS=300 FW_SEED=7 npm run bench:properties
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { AdapterClient } from '../conformance-runner/src/protocol';
 import { PROPERTIES, runProperty } from '../conformance-runner/src/properties';
+import { freePort } from '../conformance-runner/src/target/freePort';
 
 /** Collects every exchange before the engine clears the log between cases. */
 class CountingClient extends AdapterClient {
@@ -21,16 +21,6 @@ class CountingClient extends AdapterClient {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startReference(): Promise<{ url: string; token: string; child: ChildProcess }> {
   const port = await freePort();

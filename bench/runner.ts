@@ -16,27 +16,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'undici';
 import { AdapterClient, HEADER_APP } from '../conformance-runner/src/protocol';
+import { freePort } from '../conformance-runner/src/target/freePort';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADAPTER = path.join(ROOT, 'conformance-runner', 'test', 'fixtures', 'runner', 'adapter.js');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const GOAL_MS = 0.15;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startAdapter(): Promise<{ url: string; token: string; child: ChildProcess }> {
   const port = await freePort();
@@ -116,8 +106,8 @@ async function wholeSuite(): Promise<{ median: number; p95: number; requests: nu
         '--start', `exec node ${JSON.stringify(ADAPTER)}`, '--skip-adapter-check', '--quiet', '--seed', '1', '--out', out],
       { cwd: ROOT, env: { ...process.env, FIXTURE_CAPABILITIES: 'routing' }, stdio: 'ignore' }).on('exit', resolve);
     });
-    const report = JSON.parse(fs.readFileSync(path.join(out, 'conformance.json'), 'utf8')) as { timing: { medianRequestMs: number; p95RequestMs: number; requests: number; wallMs: number; suiteMs: number } };
     if (code === 2) throw new Error('fw-conformance refused its options');
+    const report = JSON.parse(fs.readFileSync(path.join(out, 'conformance.json'), 'utf8')) as { timing: { medianRequestMs: number; p95RequestMs: number; requests: number; wallMs: number; suiteMs: number } };
     const t = report.timing;
     return { median: t.medianRequestMs, p95: t.p95RequestMs, requests: t.requests, wallMs: t.wallMs, suiteMs: t.suiteMs };
   } finally {

@@ -72,6 +72,10 @@ Feature: Route registration operations on the router
         $router->post('/dup', fn() => 'two');
         """
       Then the application boots
+      When I request GET "/dup"
+      Then the body is "one"
+      When I request POST "/dup"
+      Then the body is "two"
 
   @rule:registration.method-only
   Rule: a route matches only the method it was registered for

@@ -200,8 +200,8 @@ export const selftestPhase: Phase = {
     const { code } = await exec(NODE, ['-r', 'ts-node/register', path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
       ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
     if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
-    const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean }> }).results;
-    const passed = results.filter((r) => r.caught && r.targetCharged).length;
+    const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean; error?: string }> }).results;
+    const passed = results.filter((r) => r.caught && r.targetCharged && r.error === undefined).length;
     return { passed, failed: results.length - passed, skipped: 0 };
   },
 };

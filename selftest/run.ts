@@ -120,6 +120,9 @@ async function main(): Promise<number> {
     `time: ${((Date.now() - started) / 1000).toFixed(0)} s`,
   ];
   const missed: string[] = [];
+  // A run that stopped early (a stale patch, an adapter that died) proves nothing about the rules it never reached.
+  const errors = ordered.filter((r) => r.error !== undefined).length;
+  if (errors > 0) missed.push(`every run complete (${errors} ended in an error)`);
   if (caught < ordered.length) missed.push('every fault caught');
   if (targeted < ordered.length) missed.push('the fault\'s rule always charged');
   if (!values.narrow && (max > 3 || mean > 1.5)) missed.push('at most 3 rules per fault, 1.5 on average');

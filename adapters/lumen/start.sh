@@ -25,8 +25,9 @@ export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 # -d opcache.enable=1   keep Lumen's compiled files between requests (about 2 ms instead of 25 ms
 #                       per request); it is the default for php -S, made explicit here
 # -d expose_php=0       no X-Powered-By header: only Lumen's headers (and php -S's own) reach the suite
+# -d display_errors=stderr  a PHP notice must never end up in a response body
 # -q                    no access-log line per request on stderr
-php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 \
+php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 -d display_errors=stderr \
     -q -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
 server=$!
 

@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { timedRequest } from './net';
+import { freePort } from '../../conformance-runner/src/target/freePort';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
 /** A free loopback port (released just before the child binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerSpec {
   readonly label: string;

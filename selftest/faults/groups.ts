@@ -1,6 +1,5 @@
 import type { Fault } from '../Fault';
-
-const ROUTER = 'reference/src/routing/Router.ts';
+import { DISPATCHER, ROUTER } from './sites';
 
 /** Faults written against the rules of the groups.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -15,7 +14,7 @@ export const FAULTS: Fault[] = [
           + "    if (this.groups.some((g) => g.prefix !== '')) (route as { ownUri?: string }).ownUri = uri;\n",
       },
       {
-        file: 'reference/src/http/ControllerDispatcher.ts',
+        file: DISPATCHER,
         find: '  return route.paramNames.map((name) => request.params[name] as string);',
         replace: '  const own = (route as { ownUri?: string }).ownUri;\n'
           + "  if (own === undefined || !own.includes('{')) return route.paramNames.map((name) => request.params[name] as string);\n"
@@ -121,7 +120,7 @@ export const FAULTS: Fault[] = [
           + '    (route as { prefixParamCount?: number }).prefixParamCount = RoutePattern.compile(joinUri(this.groups.map((g) => g.prefix))).paramNames.length;\n',
       },
       {
-        file: 'reference/src/http/ControllerDispatcher.ts',
+        file: DISPATCHER,
         find: '  return route.paramNames.map((name) => request.params[name] as string);',
         replace: '  const values = route.paramNames.map((name) => request.params[name] as string);\n'
           + '  const fromPrefix = (route as { prefixParamCount?: number }).prefixParamCount ?? 0;\n'

@@ -1,7 +1,7 @@
 import type { Fault } from '../Fault';
+import { ROUTER } from './sites';
 
 const CONTROLLER = 'reference/src/http/Controller.ts';
-const ROUTER = 'reference/src/routing/Router.ts';
 
 /** Faults written against the rules of the helpers.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [

@@ -1,7 +1,6 @@
 import type { Fault } from '../Fault';
-import { parameterResolution } from './sites';
+import { DISPATCHER, parameterResolution } from './sites';
 
-const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 const CASTING = 'reference/src/http/casting.ts';
 
 /** Faults written against the rules of the injection.* section (selftest/faults/index.ts). */

@@ -1,4 +1,5 @@
 import type { Fault } from '../Fault';
+import { ROUTER } from './sites';
 
 /** Faults written against the rules of the named.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -17,7 +18,7 @@ export const FAULTS: Fault[] = [
     description: 'for a route without parameters, UrlGenerator returns the URI given to the verb method (a static fast path), without the group prefixes',
     patches: [
       {
-        file: 'reference/src/routing/Router.ts',
+        file: ROUTER,
         find: '    const route = new Route(method, pattern, action, handler, this.hooks);\n',
         replace: '    const route = new Route(method, pattern, action, handler, this.hooks);\n'
           + '    (route as { ownPattern?: RoutePattern }).ownPattern = RoutePattern.compile(uri);\n',

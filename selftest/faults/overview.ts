@@ -1,5 +1,5 @@
 import type { Fault } from '../Fault';
-import { notFoundAnswer, onActionResult } from './sites';
+import { notFoundAnswer, onActionResult, ROUTER } from './sites';
 
 /** Faults written against the rules of the overview.* section (selftest/faults/index.ts). */
 export const FAULTS: Fault[] = [
@@ -8,7 +8,7 @@ export const FAULTS: Fault[] = [
     description: 'when no route matches, /<controller>/<action> falls back to the public method <action> of the registered <Controller>Controller (convention routing)',
     patches: [
       {
-        file: 'reference/src/routing/Router.ts',
+        file: ROUTER,
         find: "import { UrlGenerator } from './UrlGenerator';",
         replace: "import { UrlGenerator } from './UrlGenerator';\nimport { toResponse } from '../http/toResponse';",
       },

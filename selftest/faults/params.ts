@@ -1,11 +1,10 @@
 import type { Fault } from '../Fault';
+import { DISPATCHER, ROUTER } from './sites';
 
-const ROUTER = 'reference/src/routing/Router.ts';
 const PATTERN = 'reference/src/routing/RoutePattern.ts';
 const MATCHER = 'reference/src/routing/matcher/RouteMatcher.ts';
 const SEGMENTS = 'reference/src/routing/matcher/segments.ts';
 const STATICS = 'reference/src/routing/matcher/StaticChildren.ts';
-const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 
 /** A second search, flagged, when the first found no route of any method (a 404). */
 const FALLBACK_FIELD = { file: MATCHER, find: '  private depth = 0;\n', replace: '  private depth = 0;\n  private fallback = false;\n' };

@@ -1,9 +1,7 @@
 import type { Fault } from '../Fault';
-import { closureCall } from './sites';
+import { closureCall, DISPATCHER, ROUTER } from './sites';
 
-const ROUTER = 'reference/src/routing/Router.ts';
 const ROUTE = 'reference/src/routing/Route.ts';
-const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 
 /**
  * A verb method that wraps closure handlers in a retry written in `finally` instead of `catch`, so

@@ -1,6 +1,5 @@
 import type { Fault } from '../Fault';
-
-const ROUTER = 'reference/src/routing/Router.ts';
+import { DISPATCHER, ROUTER } from './sites';
 
 /** resource()'s body in the reference: the seven routes, each named {name}.{action}. */
 const RESOURCE_BODY = '    return RESOURCE_ROUTES.map(([method, suffix, action]) =>\n'
@@ -55,7 +54,7 @@ export const FAULTS: Fault[] = [
     id: 'resources-id-slug-cut', rule: 'resources.id-param',
     description: 'an untyped $id is cut at its first "-" (id-slug URLs such as /photos/42-sunset), so /photos/x-1 gives the action the id "x"',
     patches: [{
-      file: 'reference/src/http/ControllerDispatcher.ts',
+      file: DISPATCHER,
       find: '      return castParameter(spec.type, spec.name, value);',
       replace: "      return castParameter(spec.type, spec.name, spec.type === 'any' && spec.name === 'id' ? value.split('-')[0]! : value);",
     }],

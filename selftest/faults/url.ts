@@ -1,4 +1,5 @@
 import type { Fault } from '../Fault';
+import { ROUTER } from './sites';
 
 const GENERATOR = 'reference/src/routing/UrlGenerator.ts';
 
@@ -73,7 +74,7 @@ export const FAULTS: Fault[] = [
   {
     id: 'url-params-decoded-with-decode-uri', rule: 'url.round-trip',
     description: 'route parameters are decoded with decodeURI, so escapes of reserved characters (%3F, %26, %23, %2B) stay encoded in the values actions receive',
-    patches: [{ file: 'reference/src/routing/Router.ts', find: '      params[names[i] as string] = decodeURIComponent(value);', replace: '      params[names[i] as string] = decodeURI(value);' }],
+    patches: [{ file: ROUTER, find: '      params[names[i] as string] = decodeURIComponent(value);', replace: '      params[names[i] as string] = decodeURI(value);' }],
   },
   {
     id: 'url-missing-placeholder-kept', rule: 'url.missing-parameter',

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { TRANSFORMS } from './transforms';
+import { freePort } from '../../conformance-runner/src/target/freePort';
 
 /**
  * `node -r ts-node/register selftest/proxy/main.ts <transform> [adapter folder]`: starts the
@@ -51,15 +51,5 @@ async function main(): Promise<void> {
   server.listen(port, host);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-    s.on('error', reject);
-  });
-}
 
 void main();

@@ -1,5 +1,5 @@
 import { After, AfterAll, Before, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
-import { MEDIA } from '../../conformance-runner/src/protocol';
+import { MEDIA, type ServerLimit } from '../../conformance-runner/src/protocol';
 import { capabilitiesOf, checkParameters, closeClients } from './clients';
 import { FwWorld } from './world';
 
@@ -12,7 +12,7 @@ setWorldConstructor(FwWorld);
 const CAPABILITY_TAG = '@capability:';
 const SERVER_TAG = '@server:';
 /** What each server limit (protocol §3.1) keeps from the framework. */
-const SERVER_LIMITS: Record<string, string> = {
+const SERVER_LIMITS: Record<ServerLimit, string> = {
   'unknown-methods': 'answers requests with methods it does not know itself',
   'absolute-form': 'does not hand absolute-form request targets to the application unchanged',
 };
@@ -32,7 +32,7 @@ Before({ tags: OURS }, async function (this: FwWorld, { pickle }) {
     this.unsupported = true;
     this.attach(JSON.stringify({
       capability: `server:${limits[0]}`,
-      message: `the adapter's HTTP server (${this.parameters.server ?? 'declared in /__fw/info'}) ${limits.map((l) => SERVER_LIMITS[l] ?? l).join(' and ')} (protocol §3.1)`,
+      message: `the adapter's HTTP server (${this.parameters.server ?? 'declared in /__fw/info'}) ${limits.map((l) => SERVER_LIMITS[l as ServerLimit] ?? l).join(' and ')} (protocol §3.1)`,
     }), MEDIA.unsupported);
     return 'skipped';
   }

@@ -136,9 +136,10 @@ export class AdapterClient {
     }
     const error = this.parseError(res, 'POST /__fw/apps');
     if (res.status === 422 && error.kind === 'boot') return { ok: false, message: error.message };
-    if (res.status === 501 && error.kind === 'unsupported') {
-      if (error.capability !== undefined && !declared.includes(error.capability)) throw new UnsupportedError(error.capability, error.message);
-      throw new AdapterError(`POST /__fw/apps answered 501 unsupported ${error.capability === undefined ? 'without naming a capability' : `naming "${error.capability}", which the adapter declares`}: ` +
+    // The error schema makes an "unsupported" error name its capability.
+    if (res.status === 501 && error.kind === 'unsupported' && error.capability !== undefined) {
+      if (!declared.includes(error.capability)) throw new UnsupportedError(error.capability, error.message);
+      throw new AdapterError(`POST /__fw/apps answered 501 unsupported naming "${error.capability}", which the adapter declares: ` +
         `a declared capability promises that every manifest of it loads, so 501 may only name an undeclared one (protocol §2.3): ${error.message}`, { status: 501, error });
     }
     throw new AdapterError(`POST /__fw/apps answered ${res.status} (${error.kind}): ${error.message}` +

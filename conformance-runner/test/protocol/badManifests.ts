@@ -35,4 +35,12 @@ export const BAD_MANIFESTS: [what: string, manifest: unknown, pointer: string][]
   ['a chain call with two members', manifest([route({ chain: [{ name: 'a', middleware: 'TraceA' }] })]), '/routeFiles/web/0/chain/0'],
   ['web in bootstrap', manifest([], { bootstrap: ['web'] }), '/bootstrap/0'],
   ['a provider file listed twice', { protocol: 2, routeFiles: { web: [], a: [] }, providers: ['a', 'a'] }, '/providers'],
+  // Found missing in an adapter's hand-written checks (Lumen): each one let a bad manifest through.
+  ['a chain that is not an array', manifest([route({ chain: 'x' })]), '/routeFiles/web/0/chain'],
+  ['group middleware with a number', manifest([{ group: { middleware: [3] }, routes: [] }]), '/routeFiles/web/0/group/middleware/0'],
+  ['group middleware with an empty name', manifest([{ group: { middleware: [''] }, routes: [] }]), '/routeFiles/web/0/group/middleware/0'],
+  ['an empty resource controller', manifest([{ resource: 'photos', controller: '' }]), '/routeFiles/web/0/controller'],
+  ['an empty controller action', manifest([route({ handler: { controller: 'EchoController', action: '' } })]), '/routeFiles/web/0/handler/action'],
+  ['an empty chained middleware', manifest([route({ chain: [{ middleware: '' }] })]), '/routeFiles/web/0/chain/0/middleware'],
+  ['a bootstrap name that is not a file name', { protocol: 2, routeFiles: { web: [], a: [] }, bootstrap: ['A b'] }, '/bootstrap/0'],
   ];

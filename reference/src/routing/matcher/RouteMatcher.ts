@@ -46,8 +46,6 @@ class StaticSlot {
    */
   answers: Array<MatchResult | undefined> | null = null;
   version = -1;
-  /** No static route has this path: the slot only remembers answers (see RouteMatcher.answerOnly). */
-  answerOnly = false;
 }
 
 /**
@@ -107,7 +105,6 @@ export class RouteMatcher {
       const path = route.pattern.staticPath;
       let slot = this.statics.get(path);
       if (slot === undefined) this.statics.set(path, (slot = new StaticSlot()));
-      slot.answerOnly = false;
       slot.mask |= bit;
       if (slot.found[id] === null && !this.dynamicMatches(id, path)) {
         slot.found[id] = Object.freeze({ status: 200, route, params: NO_PARAMS });
@@ -149,7 +146,6 @@ export class RouteMatcher {
       if (result.status === 200 || path.length > MAX_ANSWER_ONLY_PATH) return result;
       if (this.answerOnly.length >= MAX_ANSWER_ONLY) this.dropAnswerOnly();
       this.statics.set(path, (slot = new StaticSlot()));
-      slot.answerOnly = true;
       this.answerOnly.push(path);
     }
     if (slot.version !== this.version) {
@@ -162,9 +158,8 @@ export class RouteMatcher {
   }
 
   private dropAnswerOnly(): void {
-    for (const path of this.answerOnly) {
-      if (this.statics.get(path)?.answerOnly === true) this.statics.delete(path);
-    }
+    // Every path listed was without a static route when listed, and add() empties the list before adding one.
+    for (const path of this.answerOnly) this.statics.delete(path);
     this.answerOnly.length = 0;
   }
 
