@@ -15,7 +15,7 @@ const worldParameters = {
 
 module.exports = {
   default: {
-    requireModule: ['ts-node/register'],
+    requireModule: ['./scripts/register.js'],
     require: ['steps/**/*.ts'],
     // No `paths`: cucumber's default is features/**/*.{feature,feature.md}, and paths given in a
     // profile are added to those on the command line, so `npx cucumber-js features/04-params.feature`

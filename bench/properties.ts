@@ -26,7 +26,7 @@ async function startReference(): Promise<{ url: string; token: string; child: Ch
   const port = await freePort();
   const token = 'bench';
   const root = path.resolve(__dirname, '..');
-  const child = spawn(process.execPath, ['-r', 'ts-node/register', 'reference/adapter/main.ts'], {
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', 'scripts', 'register.js'), 'reference/adapter/main.ts'], {
     cwd: root, env: { ...process.env, PORT: String(port), TOKEN: token, HOST: '127.0.0.1' }, stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

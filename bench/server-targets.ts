@@ -19,7 +19,7 @@
  * (Fastify, Hono, node:http) the 405 is an explicit route, which is the
  * cheapest way to get it and so the hardest bar for the reference.
  *
- * Run by bench/server.ts: `node -r ts-node/register bench/server-targets.ts <target>`;
+ * Run by bench/server.ts: `node -r ./scripts/register.js bench/server-targets.ts <target>`;
  * prints `listening <port>` once ready (port 0: the OS picks a free one).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

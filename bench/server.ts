@@ -63,7 +63,7 @@ interface Target {
 }
 
 function start(name: string): Promise<Target> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, 'server-targets.ts'), name], {
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', 'scripts', 'register.js'), path.join(__dirname, 'server-targets.ts'), name], {
     cwd: path.resolve(__dirname, '..'),
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/cli/options';
 import { adapterNames, ROOT } from './certify';
 
 /**
@@ -48,8 +49,8 @@ function main(argv: string[]): number {
   const reports = [path.join('reports', 'conformance.json'), ...adapterNames().map((n) => path.join('reports', n, 'conformance.json'))];
   if (!reuse) {
     // Their exit codes say whether each implementation met its expectations, not whether a report was written.
-    run(process.execPath, [BIN, '--start', 'node -r ts-node/register reference/adapter/main.ts', '--seed', '1', '--quiet']);
-    run(process.execPath, ['-r', 'ts-node/register', path.join('scripts', 'certify.ts'), '--all', '--', '--quiet']);
+    run(process.execPath, [BIN, '--start', REFERENCE_ADAPTER_COMMAND, '--seed', '1', '--quiet']);
+    run(process.execPath, ['-r', path.join(__dirname, 'register.js'), path.join('scripts', 'certify.ts'), '--all', '--', '--quiet']);
   }
   const missing = reports.filter((r) => !fs.existsSync(path.join(ROOT, r)));
   if (missing.length > 0) {

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/cli/options';
 import { adapterNames, certify } from './certify';
 
 export interface Counts {
@@ -35,6 +36,8 @@ export interface PhaseIO {
 
 export const ROOT = path.resolve(__dirname, '..');
 const NODE = process.execPath;
+/** The repository's TypeScript loader: ts-node with a cache of its output. */
+const REGISTER = path.join(ROOT, 'scripts', 'register.js');
 
 /** Sum of counts. */
 export function add(a: Counts, b: Counts): Counts {
@@ -133,7 +136,7 @@ export const typecheckPhase: Phase = {
   },
 };
 
-/** node --test with ts-node over the given files: dots on the console, counts from a TAP file. */
+/** node --test with scripts/register.js (ts-node) over the given files: dots on the console, counts from a TAP file. */
 export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
   return {
     name,
@@ -144,7 +147,7 @@ export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
       // Not a child of an outer `node --test` (as when this phase is itself under test).
       const env = { ...process.env };
       delete env.NODE_TEST_CONTEXT;
-      const { code } = await exec(NODE, ['-r', 'ts-node/register', '--test',
+      const { code } = await exec(NODE, ['-r', REGISTER, '--test',
         '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
         ...list], { io, env });
       const counts = fs.existsSync(tap) ? parseTapSummary(fs.readFileSync(tap, 'utf8')) : undefined;
@@ -161,7 +164,7 @@ export const traceabilityPhase: Phase = {
   async run(io) {
     const script = path.join(ROOT, 'scripts', 'traceability.ts');
     if (!fs.existsSync(script)) throw new Error('scripts/traceability.ts does not exist');
-    const { code } = await exec(NODE, ['-r', 'ts-node/register', script], { io });
+    const { code } = await exec(NODE, ['-r', REGISTER, script], { io });
     return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
   },
 };
@@ -178,7 +181,7 @@ export const conformancePhase: Phase = {
     const report = path.join(out, 'conformance.json');
     fs.rmSync(report, { force: true });
     const { code } = await exec(NODE, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
-      '--start', `node -r ts-node/register ${REFERENCE_ADAPTER}`, '--out', out], { io });
+      '--start', REFERENCE_ADAPTER_COMMAND, '--out', out], { io });
     if (!fs.existsSync(report)) throw new Error(`fw-conformance exited with ${code} and wrote no reports/conformance.json`);
     const counts = countsFromReport(JSON.parse(fs.readFileSync(report, 'utf8')));
     // A failing verdict without a failing scenario (an incomplete run, rules not run) still fails.
@@ -197,7 +200,7 @@ export const selftestPhase: Phase = {
   name: 'selftest (subset)',
   async run(io) {
     const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-phase-')), 'selftest.json');
-    const { code } = await exec(NODE, ['-r', 'ts-node/register', path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
+    const { code } = await exec(NODE, ['-r', REGISTER, path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
       ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
     if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
     const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean; error?: string }> }).results;

@@ -24,7 +24,11 @@ php "${php_flags[@]}" "$here/adapter/warm.php"
 
 # -t: an empty document root, so that no request path names a file (php -S would make that file
 # SCRIPT_NAME, and Symfony's Request would take it as the base path).
-php "${php_flags[@]}" -S "$host:$PORT" -t "$store/docroot" "$here/adapter/index.php" &
+# opcache.preload: the framework classes warm.php's sample requests used, linked once for the
+# server's life (adapter/preload.php); preload_user is required when PHP runs as root.
+export FW_PRELOAD_LIST="$store/preload.list"
+php "${php_flags[@]}" -d opcache.preload="$here/adapter/preload.php" -d opcache.preload_user="$(id -un)" \
+    -S "$host:$PORT" -t "$store/docroot" "$here/adapter/index.php" &
 server=$!
 
 # The runner signals the whole process group. Signalled alone, php -S's parent exits and leaves

@@ -21,13 +21,19 @@ fi
 # Several worker processes, so that the runner's --parallel requests are served at once.
 export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 
+# The framework classes a request uses, preloaded once for the server's life (adapter/preload.php).
+export FW_PRELOAD_LIST="$FW_LUMEN_STORE/preload.list"
+php -d display_errors=stderr "$here/adapter/preload-list.php" > "$FW_PRELOAD_LIST"
+
 # -d default_mimetype=  no text/html default for responses without Content-Type (protocol §3.1)
 # -d opcache.enable=1   keep Lumen's compiled files between requests (about 2 ms instead of 25 ms
 #                       per request); it is the default for php -S, made explicit here
 # -d expose_php=0       no X-Powered-By header: only Lumen's headers (and php -S's own) reach the suite
 # -d display_errors=stderr  a PHP notice must never end up in a response body
+# -d opcache.preload=   see above; preload_user is required when PHP runs as root (ignored otherwise)
 # -q                    no access-log line per request on stderr
 php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 -d display_errors=stderr \
+    -d opcache.preload="$here/adapter/preload.php" -d opcache.preload_user="$(id -un)" \
     -q -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
 server=$!
 

@@ -10,7 +10,7 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 
 export interface ServerSpec {
   readonly label: string;
-  /** Entry point, relative to the repository root, run with ts-node. */
+  /** Entry point, relative to the repository root, run with scripts/register.js (ts-node). */
   readonly script: string;
   readonly env?: Readonly<Record<string, string>>;
   /** A GET that answers 200 once the server is up, and while it is healthy. */
@@ -41,7 +41,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     this.port = await freePort();
     this.stderr = '';
-    const child = spawn(process.execPath, ['-r', 'ts-node/register', this.spec.script], {
+    const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts', 'register.js'), this.spec.script], {
       cwd: ROOT,
       env: { ...process.env, ...this.spec.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],

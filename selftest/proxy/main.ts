@@ -5,7 +5,7 @@ import { TRANSFORMS } from './transforms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
 
 /**
- * `node -r ts-node/register selftest/proxy/main.ts <transform> [adapter folder]`: starts the
+ * `node -r ./scripts/register.js selftest/proxy/main.ts <transform> [adapter folder]`: starts the
  * reference adapter (of the given scratch copy, or of the repository) on a free port and serves
  * PORT itself, passing every request through and rewriting the answers with the transform. The
  * runner starts it like any adapter (PORT, TOKEN, HOST) and stops its process group.
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const inner = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register', 'reference/adapter/main.ts'], {
+  const child = spawn(process.execPath, ['-r', path.resolve(__dirname, '..', '..', 'scripts', 'register.js'), 'reference/adapter/main.ts'], {
     cwd: root, env: { ...process.env, PORT: String(inner) }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code) => process.exit(code ?? 1));

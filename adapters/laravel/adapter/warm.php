@@ -5,9 +5,14 @@
 // deployment. php -S's workers then only read these files: Laravel 8 writes compiled views and
 // caches without locking, and several workers compiling the same view at once could read a
 // half-written file.
+//
+// Then it handles a request that matches a route and one that matches none, and writes the files
+// of every framework class, interface and trait that declared to the store's preload.list: what
+// adapter/preload.php has PHP preload when php -S starts.
 declare(strict_types=1);
 
 require __DIR__ . '/laravel.php';
+require __DIR__ . '/routefile.php';
 
 use Illuminate\Contracts\Http\Kernel;
 use Illuminate\Foundation\Exceptions\RegisterErrorViewPaths;
@@ -33,7 +38,28 @@ foreach (array_merge($finder->getPaths(), ...array_values($finder->getHints())) 
         }
     }
 }
+
+// A sample application, handled as index.php handles one: its classes are the ones to preload.
+$sample = ['protocol' => 2, 'routeFiles' => ['web' => [
+    ['method' => 'GET', 'uri' => '/sample/{id}', 'handler' => ['closure' => 'args']],
+]]];
+file_put_contents("$dir/routes/web.php", fw_route_file($sample['routeFiles']['web']));
+foreach (['/sample/1', '/nowhere'] as $path) {
+    $kernel = fw_create_app($dir, $sample)->make(Kernel::class);
+    ob_start();
+    $response = $kernel->handle($request = Request::create($path));
+    $kernel->terminate($request, $response);
+    ob_end_clean();
+}
+$files = [];
+foreach (array_merge(get_declared_interfaces(), get_declared_traits(), get_declared_classes()) as $name) {
+    $file = (new ReflectionClass($name))->getFileName();
+    // Framework files only, never the adapter's or the application's (everything under adapters/laravel).
+    if ($file !== false && !str_starts_with($file, dirname(__DIR__) . '/')) $files[$file] = true;
+}
+file_put_contents(fw_store() . '/preload.list', implode("\n", array_keys($files)) . "\n");
+
 unlink("$dir/routes/web.php");
 rmdir("$dir/routes");
 rmdir($dir);
-fwrite(STDERR, "fw-laravel: Laravel " . $app->version() . ", $compiled Blade views compiled into " . fw_store() . "/storage\n");
+fwrite(STDERR, "fw-laravel: Laravel " . $app->version() . ", $compiled Blade views compiled into " . fw_store() . "/storage, " . count($files) . " framework files to preload\n");

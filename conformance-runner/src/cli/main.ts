@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { killAllTargetsSync, stopAllTargets } from '../target';
+import { beginOpening } from '../run/open';
 import { parseCommandLine, UsageError } from './args';
 import { HELP } from './help';
 import type { CliOptions } from './options';
@@ -37,7 +38,9 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     return EXIT.pass;
   }
   if (options.checkAdapter) return runCheckAdapter(options, cwd);
-  // Loaded on demand: cucumber and the report renderers take a while to load, --help should not.
+  // The adapter starts first, then the run's modules load while it boots (run/open.ts). They are
+  // loaded on demand: cucumber and the report renderers take a while to load, --help should not.
+  const opening = beginOpening(options, cwd, REPO_ROOT);
   const { runConformance } = await import('../run/run');
   return runConformance(options, {
     cwd,
@@ -48,7 +51,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     tty: process.stdout.isTTY === true,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
-  });
+  }, opening);
 }
 
 async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number> {

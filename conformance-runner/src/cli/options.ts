@@ -50,4 +50,4 @@ export const DEFAULTS = {
 } as const;
 
 /** The command line of the reference adapter (used by --oracle reference). */
-export const REFERENCE_ADAPTER_COMMAND = 'node -r ts-node/register reference/adapter/main.ts';
+export const REFERENCE_ADAPTER_COMMAND = 'node -r ./scripts/register.js reference/adapter/main.ts';

@@ -20,6 +20,19 @@ export interface WorldParameters {
   replayPath?: string;
   /** Differential mode: a second adapter (the reference) that gets the same generated cases. */
   oracle?: TargetAddress;
+  /**
+   * Property scenarios to start in the background as soon as the suite starts, while the other
+   * scenarios run: their step then only collects the result. A property's cases depend on its seed
+   * alone, so the result is the same; the runner and the adapter just stop waiting on each other.
+   */
+  early?: EarlyProperty[];
+}
+
+/** A property scenario started early: its @id, the property it checks, its tags (capabilities). */
+export interface EarlyProperty {
+  scenario: string;
+  property: string;
+  tags: string[];
 }
 
 /**

@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../reports/atomic';
  * Coverage of a started target (--coverage). The target runs with NODE_V8_COVERAGE pointing at a
  * temporary directory, so V8 writes its raw coverage when the process exits normally (the
  * reference adapter exits 0 on SIGTERM, which the target layer sends). ts-node appends an inline
- * source map to every file it compiles and Node caches source maps whenever NODE_V8_COVERAGE is
+ * source map to every file it compiles (scripts/register.js keeps that output as it is) and Node caches source maps whenever NODE_V8_COVERAGE is
  * set, so c8 maps the ranges back to the .ts lines.
  */
 export class Coverage {

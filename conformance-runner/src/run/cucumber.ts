@@ -16,6 +16,9 @@ export interface CucumberRun {
   onMessage: (envelope: Envelope) => void;
 }
 
+/** The repository's TypeScript loader (ts-node with a cache of its output). */
+const TYPESCRIPT_LOADER = path.resolve(__dirname, '..', '..', '..', 'scripts', 'register.js');
+
 /** The runner's own support code (HTTP timing), loaded before the suite's steps. */
 export const TIMING_SUPPORT = path.join(__dirname, 'support', 'timing.ts');
 
@@ -31,8 +34,8 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
       paths: [FEATURES_GLOB],
       require: [TIMING_SUPPORT, STEPS_GLOB],
       // This process already compiles TypeScript (bin/fw-conformance.js); parallel workers are
-      // fresh processes and must register ts-node themselves.
-      requireModule: run.parallel > 0 ? ['ts-node/register'] : [],
+      // fresh processes and must register the loader themselves.
+      requireModule: run.parallel > 0 ? [TYPESCRIPT_LOADER] : [],
       worldParameters: run.worldParameters as unknown as Record<string, never>,
       tags: run.tagExpression ?? '',
       failFast: run.failFast,

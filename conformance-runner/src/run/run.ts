@@ -1,24 +1,24 @@
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../cli/options';
+import type { CliOptions } from '../cli/options';
 import { compareWithExpectations, type Comparison } from '../expectations/compare';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
 import { updateExpectations } from '../expectations/update';
 import type { Capability } from '../protocol/manifest';
-import type { WorldParameters } from '../protocol/world';
+import type { EarlyProperty, WorldParameters } from '../protocol/world';
 import { writeFileAtomic } from '../reports/atomic';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import { writeReports } from '../reports/write';
 import { verdictWords } from '../reports/words';
-import { openTarget, stopAllTargets, TargetError, type Target, type TargetDeath } from '../target';
+import { stopAllTargets, type Target, type TargetDeath } from '../target';
 import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
 import { attribute, summarise } from './aggregate';
 import { CircuitBreaker } from './breaker';
 import { Collector } from './collector';
-import { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
+import { beginOpening, type Opening } from './open';
 import { Progress } from './progress';
 import type { ScenarioResult } from './results';
 import { select, SelectionError, type Selection } from './selection';
@@ -59,10 +59,10 @@ const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (su
 export const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
 
 /** A whole conformance run: target, cucumber, results, reports, verdict. Returns the exit code. */
-export async function runConformance(options: CliOptions, env: RunEnvironment): Promise<number> {
+export async function runConformance(options: CliOptions, env: RunEnvironment, opening?: Opening): Promise<number> {
   const state: RunState = {};
   try {
-    return await runGuarded(options, env, state);
+    return await runGuarded(options, env, state, opening ?? beginOpening(options, env.cwd, env.repoRoot));
   } catch (err) {
     // A bug of the runner itself: the reports still say what was collected, and no adapter is left running.
     const message = (err as Error)?.stack ?? String(err);
@@ -88,9 +88,9 @@ interface RunState {
   target?: Target;
 }
 
-async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunState): Promise<number> {
-  const wallStart = performance.now();
-  const startedAt = new Date();
+async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunState, opening: Opening): Promise<number> {
+  const wallStart = opening.began;
+  const startedAt = new Date(performance.timeOrigin + opening.began);
   let suite: Suite;
   let selection: Selection;
   let expectations: ExpectationsFile | undefined;
@@ -101,6 +101,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       expectations = loadExpectations(options.expectations);
     }
   } catch (err) {
+    // Nothing will run: the adapter already being started is stopped again.
+    await abandon(opening);
     if (err instanceof SelectionError || err instanceof ExpectationsError) {
       env.err(`fw-conformance: ${err.message}\n`);
       return EXIT.usage;
@@ -113,7 +115,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   }
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
   const outDir = path.resolve(env.cwd, options.out);
-  const coverage = options.coverage ? new Coverage() : undefined;
+  const { coverage } = opening;
   const secrets: string[] = [];
   const say = (text: string) => { if (!options.quiet) env.out(text); };
 
@@ -168,7 +170,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   try {
     say(`fw-conformance ${env.suiteVersion}: ${selection.scenarios.length} scenarios, ${selection.rules.length} rules; seed ${seed} (replay with --seed ${seed})\n`);
     const opened = await Promise.race([
-      openTargets(options, env, coverage).then((t) => ({ kind: 'opened' as const, ...t })),
+      opening.targets.then((t) => ({ kind: 'opened' as const, ...t })),
       interrupted.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
     ]);
     if (opened.kind === 'interrupted') {
@@ -230,6 +232,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       numRuns: options.numRuns,
       ...(options.path !== undefined ? { replayPath: options.path } : {}),
       ...(oracle ? { oracle: oracle.address } : {}),
+      ...(earlyProperties(selection, options) ?? {}),
     };
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
     progress = shown;
@@ -299,29 +302,22 @@ function earlierRun(dir: string): string | undefined {
   }
 }
 
-async function openTargets(options: CliOptions, env: RunEnvironment, coverage: Coverage | undefined):
-  Promise<{ target: Target; oracle?: Target } | { error: string }> {
-  try {
-    const target = await openTarget({
-      target: options.target, token: options.token, start: options.start, cwd: env.cwd,
-      startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
-      env: coverage?.env(),
-    });
-    if (options.oracle !== 'reference') return { target };
-    try {
-      const oracle = await openTarget({
-        start: REFERENCE_ADAPTER_COMMAND, cwd: env.repoRoot,
-        startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
-      });
-      return { target, oracle };
-    } catch (err) {
-      await target.stop();
-      throw err;
-    }
-  } catch (err) {
-    if (err instanceof TargetError) return { error: err.message };
-    throw err;
-  }
+/**
+ * In one process, the properties start with the suite and run alongside the other scenarios
+ * (WorldParameters.early). Not with workers (each would start them all) nor with --fail-fast
+ * (the first failure should come as early as it can).
+ */
+function earlyProperties(selection: Selection, options: CliOptions): { early: EarlyProperty[] } | undefined {
+  if (options.parallel > 0 || options.failFast) return undefined;
+  const early = selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
+  return early.length > 0 ? { early } : undefined;
+}
+
+/** A run that ends before it starts: the targets being opened are stopped, their coverage dropped. */
+async function abandon(opening: Opening): Promise<void> {
+  await opening.targets.catch(() => undefined);
+  await stopAllTargets();
+  opening.coverage?.dispose();
 }
 
 /** Prints the check's result and keeps it for the reports. */

@@ -25,6 +25,8 @@ export interface ScenarioDef {
   level: Level;
   capabilities: string[];
   property: boolean;
+  /** The property a @property scenario checks, from its `the property "<name>" is checked` step. */
+  propertyName?: string;
   tags: string[];
 }
 
@@ -47,6 +49,8 @@ export class SuiteError extends Error {
 export const FEATURES_GLOB = 'features/**/*.feature';
 export const STEPS_GLOB = 'steps/**/*.ts';
 const RULE_ID = /^[a-z][a-z0-9]*(\.[a-z0-9-]+)+$/;
+/** The step of steps/properties that runs a property (its text in a pickle). */
+const PROPERTY_STEP = /^the property "(.+)" is checked$/;
 
 export function loadSuite(root: string): Suite {
   const { spec, rules } = loadRules(path.join(root, 'features', 'rules.json'));
@@ -87,6 +91,7 @@ export function describePickle(pickle: Pickle, ruleById: Map<string, RuleDef>, w
     if (def) levels.push(def.level);
     else warnings?.push(`${where} names the rule "${rule}", which is not in features/rules.json`);
   }
+  const propertyName = tags.includes('@property') ? pickle.steps.map((s) => PROPERTY_STEP.exec(s.text)?.[1]).find((n) => n !== undefined) : undefined;
   return {
     id: ids[0] ?? `${pickle.uri}:${line}`,
     name: pickle.name,
@@ -97,6 +102,7 @@ export function describePickle(pickle: Pickle, ruleById: Map<string, RuleDef>, w
     level: scenarioLevel(levels),
     capabilities: unique(tags.filter((t) => t.startsWith('@capability:')).map((t) => t.slice(12))),
     property: tags.includes('@property'),
+    ...(propertyName !== undefined ? { propertyName } : {}),
     tags,
   };
 }

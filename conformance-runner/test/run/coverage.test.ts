@@ -9,10 +9,16 @@ import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/r
 const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');
 
 describe('coverage of a started target', () => {
-  it('maps V8 coverage of ts-node code back to the TypeScript lines', () => {
+  it('maps V8 coverage of code compiled by scripts/register.js (ts-node, cached) back to the TypeScript lines', () => {
     const coverage = new Coverage();
+    // The first run fills a fresh cache; the measured run loads every file from it.
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-cache-'));
+    const register = path.resolve(__dirname, '..', '..', '..', 'scripts', 'register.js');
     try {
-      const run = spawnSync(process.execPath, ['-r', 'ts-node/register', 'src/main.ts'], { cwd: ROOT, env: { ...process.env, ...coverage.env() }, encoding: 'utf8' });
+      const fill = spawnSync(process.execPath, ['-r', register, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache }, encoding: 'utf8' });
+      assert.equal(fill.status, 0, fill.stderr);
+      assert.ok(fs.readdirSync(cache).length > 0, 'the first run filled the cache');
+      const run = spawnSync(process.execPath, ['-r', register, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache, ...coverage.env() }, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout, '9\n');
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-'));
@@ -29,6 +35,7 @@ describe('coverage of a started target', () => {
       assert.ok(!md.includes('src/main.ts`'), 'main.ts ran entirely');
     } finally {
       coverage.dispose();
+      fs.rmSync(cache, { recursive: true, force: true });
     }
   });
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkAdapter, formatCheckReport } from '../../src/check-adapter';
+import { REFERENCE_ADAPTER_COMMAND } from '../../src/cli/options';
 import { openTarget, stopAllTargets } from '../../src/target';
 import { probe, REPO, stillPending } from './fakes';
 
@@ -16,7 +17,7 @@ describe('the reference adapter', { timeout: 120_000 }, () => {
       t.skip('reference/adapter/main.ts does not exist yet');
       return;
     }
-    const target = await openTarget({ start: 'node -r ts-node/register reference/adapter/main.ts', cwd: REPO, startTimeoutMs: 60_000 });
+    const target = await openTarget({ start: REFERENCE_ADAPTER_COMMAND, cwd: REPO, startTimeoutMs: 60_000 });
     try {
       assert.equal(target.info.implementation.name, 'fw-reference');
       const report = await checkAdapter(target);

@@ -274,7 +274,7 @@ describe('a runner that dies without cleaning up', { timeout: 60_000 }, () => {
         process.stdout.write(t.outputTail() + '\\n');
         setInterval(() => {}, 1000);
       });`;
-    const runner = spawn(process.execPath, ['-r', 'ts-node/register', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    const runner = spawn(process.execPath, ['-r', path.join(REPO, 'scripts', 'register.js'), '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const pids = await new Promise<[number, number]>((resolve, reject) => {
       runner.stdout!.on('data', (d: Buffer) => {

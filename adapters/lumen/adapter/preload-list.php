@@ -1,0 +1,32 @@
+<?php
+// adapter/preload-list.php: run by start.sh before php -S starts. Builds an application from a
+// sample manifest, handles a request that matches and one that does not, and prints the files of
+// every framework class, interface and trait that declared: the list adapter/preload.php preloads.
+declare(strict_types=1);
+
+require 'Laravel/Lumen/autoload.php';
+require __DIR__ . '/probes.php';
+require __DIR__ . '/build.php';
+
+use Laravel\Lumen\Http\Request;
+
+function fw_lumen_store(): string
+{
+    return getenv('FW_LUMEN_STORE') ?: sys_get_temp_dir() . '/fw-lumen-' . getenv('PORT');
+}
+
+$app = FwAdapter\build_app(['protocol' => 2, 'routeFiles' => ['web' => [
+    ['method' => 'GET', 'uri' => '/sample/{id:[0-9]+}', 'handler' => ['closure' => 'args']],
+]]]);
+ob_start();
+$app->handle(Request::create('/sample/1'));
+$app->handle(Request::create('/nowhere'));
+ob_end_clean();
+
+$files = [];
+foreach (array_merge(get_declared_interfaces(), get_declared_traits(), get_declared_classes()) as $name) {
+    $file = (new ReflectionClass($name))->getFileName();
+    // Framework files only, never the adapter's or the application's (everything under adapters/lumen).
+    if ($file !== false && !str_starts_with($file, dirname(__DIR__) . '/')) $files[$file] = true;
+}
+echo implode("\n", array_keys($files)), "\n";

@@ -1,0 +1,53 @@
+import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../cli/options';
+import { openTarget, TargetError, type Target } from '../target';
+import { Coverage } from './coverage';
+
+export type OpenedTargets = { target: Target; oracle?: Target } | { error: string };
+
+/**
+ * The targets of a run being opened, begun before the run's own modules load (cli/main.ts): an
+ * adapter that takes a second or two to start (the reference compiles its sources, a PHP server
+ * boots) does so while cucumber and the report renderers load, on the machine's other core.
+ */
+export interface Opening {
+  /** Settles with the targets or with a message for the user; never rejects for a TargetError. */
+  targets: Promise<OpenedTargets>;
+  /** Collects the started target's coverage (--coverage). */
+  coverage?: Coverage;
+  /** performance.now() when the opening began: the run's wall time counts from here. */
+  began: number;
+}
+
+/** Only what is light to load: this module is required before the run's (cucumber, renderers). */
+export function beginOpening(options: CliOptions, cwd: string, repoRoot: string): Opening {
+  const began = performance.now();
+  const coverage = options.coverage ? new Coverage() : undefined;
+  const targets = openTargets(options, cwd, repoRoot, coverage);
+  // Awaited later by the run; until then a rejection (a bug, not a TargetError) must not count as unhandled.
+  targets.catch(() => undefined);
+  return { targets, coverage, began };
+}
+
+async function openTargets(options: CliOptions, cwd: string, repoRoot: string, coverage: Coverage | undefined): Promise<OpenedTargets> {
+  try {
+    const target = await openTarget({
+      target: options.target, token: options.token, start: options.start, cwd,
+      startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
+      env: coverage?.env(),
+    });
+    if (options.oracle !== 'reference') return { target };
+    try {
+      const oracle = await openTarget({
+        start: REFERENCE_ADAPTER_COMMAND, cwd: repoRoot,
+        startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
+      });
+      return { target, oracle };
+    } catch (err) {
+      await target.stop();
+      throw err;
+    }
+  } catch (err) {
+    if (err instanceof TargetError) return { error: err.message };
+    throw err;
+  }
+}
