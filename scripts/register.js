@@ -88,6 +88,14 @@ require('@cspotcode/source-map-support').install({
   environment: 'node',
   retrieveFile: (file) => outputs.get(file) ?? '',
 });
+// Node reads the stack of every error a stream is destroyed with, and undici destroys each
+// connection to a server that closes it (php -S closes them all) that way: mapping stacks that
+// hold no TypeScript frame cost the runner about 6% of its CPU against such a server.
+const mapped = Error.prepareStackTrace;
+Error.prepareStackTrace = function prepareStackTrace(error, frames) {
+  if (frames.some((frame) => frame.getFileName()?.endsWith('.ts'))) return mapped(error, frames);
+  return [Error.prototype.toString.call(error), ...frames.map((frame) => `    at ${frame}`)].join('\n');
+};
 
 require.extensions['.ts'] = function loadTypeScript(module, filename) {
   const code = compiled(fs.readFileSync(filename, 'utf8'), filename);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -30,7 +30,7 @@ export class Coverage {
    * target never loaded are not in c8's figures (TypeScript files that only declare types compile
    * to nothing and would count as wholly uncovered); uncovered.md lists those with runtime code.
    */
-  report(out: string, root: string, dirs: string[] = ['reference'], excludeDirs: string[] = ['reference/test']): { dir: string; summary: string; uncovered: string } {
+  async report(out: string, root: string, dirs: string[] = ['reference'], excludeDirs: string[] = ['reference/test']): Promise<{ dir: string; summary: string; uncovered: string }> {
     const dir = path.resolve(out, 'coverage');
     const raw = fs.readdirSync(this.tempDir).filter((f) => f.endsWith('.json'));
     if (raw.length === 0) {
@@ -40,7 +40,12 @@ export class Coverage {
     const c8 = require.resolve('c8/bin/c8.js');
     const args = [c8, 'report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
       '--exclude-after-remap', ...dirs.flatMap((d) => ['--include', `${d}/**`]), ...excludeDirs.flatMap((d) => ['--exclude', `${d}/**`])];
-    const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+    // A child process the run does not wait on: it works on the other core while the run attributes results.
+    const result = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+        resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+      });
+    });
     if (result.status !== 0) throw new Error(`c8 report failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
     const summary = result.stdout.trim();
     const lcov = fs.readFileSync(path.join(dir, 'lcov.info'), 'utf8');

@@ -17,6 +17,7 @@ import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAd
 import { attribute, summarise } from './aggregate';
 import { CircuitBreaker } from './breaker';
 import { Collector } from './collector';
+import type { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
 import { beginOpening, type Opening } from './open';
 import { Progress } from './progress';
@@ -272,17 +273,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
 
     await target.stop();
     await oracle?.stop();
-    let coverageInfo: CoverageInfo | null = null;
-    if (coverage) {
-      try {
-        const c = coverage.report(outDir, env.cwd);
-        coverageInfo = { dir: display(env.cwd, c.dir), summary: c.summary, uncovered: display(env.cwd, c.uncovered) };
-        say(`\nCoverage of the target (${coverageInfo.dir}/index.html, not reached: ${coverageInfo.uncovered}):\n${c.summary}\n`);
-      } catch (err) {
-        collector.warnings.push(`coverage: ${(err as Error).message}`);
-        env.err(`fw-conformance: coverage report failed: ${(err as Error).message}\n`);
-      }
-    }
+    const coverageInfo = coverage ? coverageReport(coverage, outDir, env, say) : null;
     return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
   } finally {
     if (maxTimer) clearTimeout(maxTimer);
@@ -311,6 +302,24 @@ function earlyProperties(selection: Selection, options: CliOptions): { early: Ea
   if (options.parallel > 0 || options.failFast) return undefined;
   const early = selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
   return early.length > 0 ? { early } : undefined;
+}
+
+/** The coverage report, made by c8 in a child process while the run attributes its results. */
+async function coverageReport(coverage: Coverage, outDir: string, env: RunEnvironment, say: (text: string) => void): Promise<CoverageOutcome> {
+  try {
+    const c = await coverage.report(outDir, env.cwd);
+    const info = { dir: display(env.cwd, c.dir), summary: c.summary, uncovered: display(env.cwd, c.uncovered) };
+    say(`\nCoverage of the target (${info.dir}/index.html, not reached: ${info.uncovered}):\n${c.summary}\n`);
+    return { info };
+  } catch (err) {
+    env.err(`fw-conformance: coverage report failed: ${(err as Error).message}\n`);
+    return { info: null, warning: `coverage: ${(err as Error).message}` };
+  }
+}
+
+interface CoverageOutcome {
+  info: CoverageInfo | null;
+  warning?: string;
 }
 
 /** A run that ends before it starts: the targets being opened are stopped, their coverage dropped. */
@@ -385,7 +394,8 @@ interface FinishInput extends FinishBase {
   complete: boolean;
   incompleteReason?: string;
   inFlight?: Map<string, { status: 'errored' | 'skipped'; message: string }>;
-  coverage: CoverageInfo | null;
+  /** Being made while finish() attributes (coverageReport), or null. */
+  coverage: Promise<CoverageOutcome> | null;
 }
 
 /** Results → rules → expectations → verdict → reports and console summary. Returns the exit code. */
@@ -429,6 +439,8 @@ async function finish(input: FinishInput): Promise<number> {
     filtered: selection.filters, rootCauses: attributed.rootCauses.filter((r) => r.level !== 'reference').map((r) => r.rule),
   });
   const stats = requestStats(scenarios);
+  const coverage = await input.coverage;
+  if (coverage?.warning) warnings.push(coverage.warning);
   const info = input.target?.info;
 
   const report: ConformanceReport = {
@@ -472,7 +484,7 @@ async function finish(input: FinishInput): Promise<number> {
       p95RequestMs: stats.p95,
       method: TIMING_METHOD,
     },
-    coverage: input.coverage,
+    coverage: coverage?.info ?? null,
     warnings,
   };
   const files = await writeReports(input.outDir, report, collector.envelopes);

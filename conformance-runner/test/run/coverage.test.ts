@@ -9,7 +9,7 @@ import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/r
 const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');
 
 describe('coverage of a started target', () => {
-  it('maps V8 coverage of code compiled by scripts/register.js (ts-node, cached) back to the TypeScript lines', () => {
+  it('maps V8 coverage of code compiled by scripts/register.js (ts-node, cached) back to the TypeScript lines', async () => {
     const coverage = new Coverage();
     // The first run fills a fresh cache; the measured run loads every file from it.
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-cache-'));
@@ -22,7 +22,7 @@ describe('coverage of a started target', () => {
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout, '9\n');
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-'));
-      const report = coverage.report(out, ROOT, ['src'], []);
+      const report = await coverage.report(out, ROOT, ['src'], []);
       assert.equal(report.dir, path.join(out, 'coverage'));
       assert.ok(fs.existsSync(path.join(report.dir, 'index.html')));
       assert.match(report.summary, /Lines\s+: [\d.]+% \( \d+\/\d+ \)/);
@@ -39,10 +39,10 @@ describe('coverage of a started target', () => {
     }
   });
 
-  it('says so when the target wrote no coverage (it was killed)', () => {
+  it('says so when the target wrote no coverage (it was killed)', async () => {
     const coverage = new Coverage();
     try {
-      assert.throws(() => coverage.report(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-')), ROOT, ['src'], []), /wrote no V8 coverage .* must exit normally/);
+      await assert.rejects(coverage.report(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-')), ROOT, ['src'], []), /wrote no V8 coverage .* must exit normally/);
     } finally {
       coverage.dispose();
     }
