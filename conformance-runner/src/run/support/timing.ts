@@ -1,5 +1,5 @@
 import * as diagnostics from 'node:diagnostics_channel';
-import { After, Before } from '@cucumber/cucumber';
+import { After } from '@cucumber/cucumber';
 import { TIMING_MEDIA } from '../media';
 
 /*
@@ -30,14 +30,13 @@ diagnostics.subscribe('undici:request:create', (message) => {
 diagnostics.subscribe('undici:request:trailers', finish);
 diagnostics.subscribe('undici:request:error', finish);
 
-Before(function () {
-  durations = [];
-});
-
 // Defined before the suite's hooks, so it runs after theirs (cucumber runs After hooks in reverse)
-// and also counts the requests of their clean-up (DELETE /__fw/apps/{id}).
+// and also counts the requests of their clean-up (DELETE /__fw/apps/{id}). Each scenario gets
+// what finished since the previous one: the requests of properties running in the background
+// (WorldParameters.early) land with the scenario running at the time, and none is lost between two.
 After(function (this: { attach?: (data: string, mediaType: string) => void }) {
   if (typeof this.attach !== 'function') return;
   const rounded = durations.map((d) => Math.round(d * 1000) / 1000);
+  durations = [];
   this.attach(JSON.stringify({ requests: rounded.length, durationsMs: rounded }), TIMING_MEDIA);
 });
