@@ -1,5 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../cli/options';
-import { openTarget, TargetError, type Target } from '../target';
+import { openTarget, stopAllTargets, TargetError, type Target } from '../target';
 import { Coverage } from './coverage';
 
 export type OpenedTargets = { target: Target; oracle?: Target } | { error: string };
@@ -26,6 +27,24 @@ export function beginOpening(options: CliOptions, cwd: string, repoRoot: string)
   // Awaited later by the run; until then a rejection (a bug, not a TargetError) must not count as unhandled.
   targets.catch(() => undefined);
   return { targets, coverage, began };
+}
+
+/** How long a run that ends before it starts waits for a target still starting, to stop it. */
+const ABANDON_GRACE_MS = 5000;
+
+/**
+ * A run that ends before it starts (a usage error found after the opening began): whatever was
+ * started is stopped, and a target that is still starting is stopped once it is there — without
+ * waiting out a start that hangs (the CLI's exit handler kills what is left).
+ */
+export async function abandonOpening(opening: Opening): Promise<void> {
+  const stopped = opening.targets.then(async (t) => {
+    if ('error' in t) return;
+    await Promise.all([t.target.stop(), t.oracle?.stop()]);
+  }, () => undefined);
+  await stopAllTargets();
+  await Promise.race([stopped, delay(ABANDON_GRACE_MS, undefined, { ref: false })]);
+  opening.coverage?.dispose();
 }
 
 async function openTargets(options: CliOptions, cwd: string, repoRoot: string, coverage: Coverage | undefined): Promise<OpenedTargets> {

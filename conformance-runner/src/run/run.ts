@@ -19,7 +19,7 @@ import { CircuitBreaker } from './breaker';
 import { Collector } from './collector';
 import type { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
-import { beginOpening, type Opening } from './open';
+import { abandonOpening, beginOpening, type Opening } from './open';
 import { Progress } from './progress';
 import type { ScenarioResult } from './results';
 import { select, SelectionError, type Selection } from './selection';
@@ -103,7 +103,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
   } catch (err) {
     // Nothing will run: the adapter already being started is stopped again.
-    await abandon(opening);
+    await abandonOpening(opening);
     if (err instanceof SelectionError || err instanceof ExpectationsError) {
       env.err(`fw-conformance: ${err.message}\n`);
       return EXIT.usage;
@@ -320,13 +320,6 @@ async function coverageReport(coverage: Coverage, outDir: string, env: RunEnviro
 interface CoverageOutcome {
   info: CoverageInfo | null;
   warning?: string;
-}
-
-/** A run that ends before it starts: the targets being opened are stopped, their coverage dropped. */
-async function abandon(opening: Opening): Promise<void> {
-  await opening.targets.catch(() => undefined);
-  await stopAllTargets();
-  opening.coverage?.dispose();
 }
 
 /** Prints the check's result and keeps it for the reports. */

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { allViolations } from '../../src/protocol/schemas';
 import { REPORT_FILES } from '../../src/reports/write';
+import { isRunning } from '../target/fakes';
 
 /*
  * The fw-conformance command end to end, on the fixture suite (test/fixtures/runner/suite: one
@@ -71,10 +72,13 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(r.stdout, '');
   });
 
-  it('exit 2 for a --rule that matches no rule of the suite', async () => {
-    const r = await fwConformance(['--start', ADAPTER, '--rule', 'groups']);
+  it('exit 2 for a --rule that matches no rule of the suite; the adapter already being started is stopped', async () => {
+    // The adapter starts while the runner loads (run/open.ts), before the selection is checked.
+    const pidFile = path.join(tmp(), 'pid');
+    const r = await fwConformance(['--start', `echo $$ > ${JSON.stringify(pidFile)}; ${ADAPTER}`, '--rule', 'groups']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^fw-conformance: --rule groups matches no rule of features\/rules\.json/);
+    if (fs.existsSync(pidFile)) assert.ok(!isRunning(Number(fs.readFileSync(pidFile, 'utf8'))), 'the adapter is not left running');
   });
 
   it('exit 2 for an invalid expectations file', async () => {
