@@ -15,7 +15,8 @@ const worldParameters = {
 
 module.exports = {
   default: {
-    requireModule: ['./scripts/register.js'],
+    // Absolute: cucumber requires these from its own folder.
+    requireModule: [require('node:path').join(__dirname, 'scripts', 'register.js')],
     require: ['steps/**/*.ts'],
     // No `paths`: cucumber's default is features/**/*.{feature,feature.md}, and paths given in a
     // profile are added to those on the command line, so `npx cucumber-js features/04-params.feature`

@@ -12,7 +12,7 @@ import { parseRoutes } from '../steps/support/notation/parser';
  * known rules and has one stable, unique id. Scenarios are counted as cucumber runs them
  * (pickles), so each Examples row of an outline is checked on its own.
  *
- * Run: node -r ts-node/register scripts/traceability.ts   (exit 1 with the list of problems)
+ * Run: node -r ./scripts/register.js scripts/traceability.ts   (exit 1 with the list of problems)
  */
 
 export const LEVELS = ['must', 'implied', 'reference'] as const;
