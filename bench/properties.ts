@@ -11,6 +11,8 @@ import * as path from 'node:path';
 import { AdapterClient } from '../conformance-runner/src/protocol';
 import { PROPERTIES, runProperty } from '../conformance-runner/src/properties';
 import { freePort } from '../conformance-runner/src/target/freePort';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
+import { REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/cli/options';
 
 /** Collects every exchange before the engine clears the log between cases. */
 class CountingClient extends AdapterClient {
@@ -26,7 +28,7 @@ async function startReference(): Promise<{ url: string; token: string; child: Ch
   const port = await freePort();
   const token = 'bench';
   const root = path.resolve(__dirname, '..');
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', 'scripts', 'register.js'), 'reference/adapter/main.ts'], {
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, REFERENCE_ADAPTER_ENTRY], {
     cwd: root, env: { ...process.env, PORT: String(port), TOKEN: token, HOST: '127.0.0.1' }, stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -31,6 +31,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? (QUICK ? 1 : 3));
@@ -63,7 +64,7 @@ interface Target {
 }
 
 function start(name: string): Promise<Target> {
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', 'scripts', 'register.js'), path.join(__dirname, 'server-targets.ts'), name], {
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, path.join(__dirname, 'server-targets.ts'), name], {
     cwd: path.resolve(__dirname, '..'),
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

@@ -9,7 +9,8 @@ const path = require('node:path');
 const { compiled, CACHE } = require('./register.js');
 
 const ROOT = path.resolve(__dirname, '..');
-const DIRS = ['conformance-runner', 'reference', 'steps', 'scripts', 'selftest', 'bench'];
+// What tsconfig.json includes, as folders (its "features/**/*.ts" is the folder features).
+const DIRS = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')).include.map((entry) => entry.split('/*')[0]);
 
 function* typescriptFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

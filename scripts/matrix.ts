@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/cli/options';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
 import { adapterNames, ROOT } from './certify';
 
 /**
@@ -50,7 +51,7 @@ function main(argv: string[]): number {
   if (!reuse) {
     // Their exit codes say whether each implementation met its expectations, not whether a report was written.
     run(process.execPath, [BIN, '--start', REFERENCE_ADAPTER_COMMAND, '--seed', '1', '--quiet']);
-    run(process.execPath, ['-r', path.join(__dirname, 'register.js'), path.join('scripts', 'certify.ts'), '--all', '--', '--quiet']);
+    run(process.execPath, ['-r', TYPESCRIPT_LOADER, path.join('scripts', 'certify.ts'), '--all', '--', '--quiet']);
   }
   const missing = reports.filter((r) => !fs.existsSync(path.join(ROOT, r)));
   if (missing.length > 0) {

@@ -16,7 +16,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/cli/options';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
+import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/cli/options';
 import { adapterNames, certify } from './certify';
 
 export interface Counts {
@@ -36,8 +37,6 @@ export interface PhaseIO {
 
 export const ROOT = path.resolve(__dirname, '..');
 const NODE = process.execPath;
-/** The repository's TypeScript loader: ts-node with a cache of its output. */
-const REGISTER = path.join(ROOT, 'scripts', 'register.js');
 
 /** Sum of counts. */
 export function add(a: Counts, b: Counts): Counts {
@@ -147,7 +146,7 @@ export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
       // Not a child of an outer `node --test` (as when this phase is itself under test).
       const env = { ...process.env };
       delete env.NODE_TEST_CONTEXT;
-      const { code } = await exec(NODE, ['-r', REGISTER, '--test',
+      const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, '--test',
         '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
         ...list], { io, env });
       const counts = fs.existsSync(tap) ? parseTapSummary(fs.readFileSync(tap, 'utf8')) : undefined;
@@ -164,17 +163,15 @@ export const traceabilityPhase: Phase = {
   async run(io) {
     const script = path.join(ROOT, 'scripts', 'traceability.ts');
     if (!fs.existsSync(script)) throw new Error('scripts/traceability.ts does not exist');
-    const { code } = await exec(NODE, ['-r', REGISTER, script], { io });
+    const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, script], { io });
     return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
   },
 };
 
-export const REFERENCE_ADAPTER = 'reference/adapter/main.ts';
-
 export const conformancePhase: Phase = {
   name: 'conformance (reference)',
   async run(io) {
-    for (const needed of ['features/rules.json', REFERENCE_ADAPTER]) {
+    for (const needed of ['features/rules.json', REFERENCE_ADAPTER_ENTRY]) {
       if (!fs.existsSync(path.join(ROOT, needed))) throw new Error(`${needed} does not exist`);
     }
     const out = path.join(ROOT, 'reports');
@@ -200,7 +197,7 @@ export const selftestPhase: Phase = {
   name: 'selftest (subset)',
   async run(io) {
     const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-phase-')), 'selftest.json');
-    const { code } = await exec(NODE, ['-r', REGISTER, path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
+    const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
       ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
     if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
     const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean; error?: string }> }).results;

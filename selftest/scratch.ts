@@ -2,10 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Fault } from './Fault';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
 
 export const ROOT = path.resolve(__dirname, '..');
-/** The repository's TypeScript loader (it compiles a scratch copy's files without caching them). */
-const REGISTER = path.join(ROOT, 'scripts', 'register.js');
 
 /** A patch does not apply: its text is not in the file exactly once (the reference moved on). */
 export class StalePatch extends Error {}
@@ -40,6 +39,6 @@ export function applyPatch(dir: string, fault: Fault, patch: { file: string; fin
 /** The adapter command for a fault: the scratch copy's adapter, behind the proxy when the fault has one. */
 export function adapterCommand(fault: Fault, dir: string): string {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  if (fault.proxy) return `node -r ${q(REGISTER)} ${q(path.join(ROOT, 'selftest', 'proxy', 'main.ts'))} ${q(fault.proxy)} ${q(dir)}`;
-  return `cd ${q(dir)} && exec node -r ${q(REGISTER)} reference/adapter/main.ts`;
+  if (fault.proxy) return `node -r ${q(TYPESCRIPT_LOADER)} ${q(path.join(ROOT, 'selftest', 'proxy', 'main.ts'))} ${q(fault.proxy)} ${q(dir)}`;
+  return `cd ${q(dir)} && exec node -r ${q(TYPESCRIPT_LOADER)} reference/adapter/main.ts`;
 }

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { timedRequest } from './net';
 import { freePort } from '../../conformance-runner/src/target/freePort';
+import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,7 +42,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     this.port = await freePort();
     this.stderr = '';
-    const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts', 'register.js'), this.spec.script], {
+    const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, this.spec.script], {
       cwd: ROOT,
       env: { ...process.env, ...this.spec.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -3,6 +3,8 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { TRANSFORMS } from './transforms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
+import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
+import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/cli/options';
 
 /**
  * `node -r ./scripts/register.js selftest/proxy/main.ts <transform> [adapter folder]`: starts the
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const inner = await freePort();
-  const child = spawn(process.execPath, ['-r', path.resolve(__dirname, '..', '..', 'scripts', 'register.js'), 'reference/adapter/main.ts'], {
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, REFERENCE_ADAPTER_ENTRY], {
     cwd: root, env: { ...process.env, PORT: String(inner) }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code) => process.exit(code ?? 1));

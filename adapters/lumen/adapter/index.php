@@ -12,6 +12,7 @@ require 'Laravel/Lumen/autoload.php';          // Debian's php-laravel-lumen-fra
 require __DIR__ . '/manifest.php';             // manifest_error(): the first bad field, as a pointer
 require __DIR__ . '/probes.php';               // Trace, typed values, catalog names
 require __DIR__ . '/build.php';                // build_app(): manifest -> Lumen application
+require __DIR__ . '/store.php';                // fw_lumen_store(): where the adapter writes
 
 use FwAdapter\Trace;
 use Laravel\Lumen\Http\Request as LumenRequest;
@@ -25,12 +26,6 @@ spl_autoload_register(static function (string $class): void {
         if (is_file($file)) require $file;
     }
 });
-
-/** Everything the adapter writes: stored manifests, Lumen's storage (views, log). Per port. */
-function fw_lumen_store(): string
-{
-    return getenv('FW_LUMEN_STORE') ?: sys_get_temp_dir() . '/fw-lumen-' . getenv('PORT');
-}
 
 $apps = fw_lumen_store() . '/apps';
 is_dir($apps) || @mkdir($apps, 0700, true);

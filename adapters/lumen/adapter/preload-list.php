@@ -7,13 +7,9 @@ declare(strict_types=1);
 require 'Laravel/Lumen/autoload.php';
 require __DIR__ . '/probes.php';
 require __DIR__ . '/build.php';
+require __DIR__ . '/store.php';
 
 use Laravel\Lumen\Http\Request;
-
-function fw_lumen_store(): string
-{
-    return getenv('FW_LUMEN_STORE') ?: sys_get_temp_dir() . '/fw-lumen-' . getenv('PORT');
-}
 
 $app = FwAdapter\build_app(['protocol' => 2, 'routeFiles' => ['web' => [
     ['method' => 'GET', 'uri' => '/sample/{id:[0-9]+}', 'handler' => ['closure' => 'args']],

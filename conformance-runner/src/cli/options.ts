@@ -49,5 +49,8 @@ export const DEFAULTS = {
   circuitBreaker: 3,
 } as const;
 
-/** The command line of the reference adapter (used by --oracle reference). */
-export const REFERENCE_ADAPTER_COMMAND = 'node -r ./scripts/register.js reference/adapter/main.ts';
+/** The reference adapter's entry point, relative to the repository. */
+export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
+
+/** The command line of the reference adapter, run from the repository (--oracle reference, npm run conformance). */
+export const REFERENCE_ADAPTER_COMMAND = `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
+import { TYPESCRIPT_LOADER } from '../cli/loader';
 import type { WorldParameters } from '../protocol/world';
 import { FEATURES_GLOB, STEPS_GLOB } from './suite';
 
@@ -15,9 +16,6 @@ export interface CucumberRun {
   parallel: number;
   onMessage: (envelope: Envelope) => void;
 }
-
-/** The repository's TypeScript loader (ts-node with a cache of its output). */
-const TYPESCRIPT_LOADER = path.resolve(__dirname, '..', '..', '..', 'scripts', 'register.js');
 
 /** The runner's own support code (HTTP timing), loaded before the suite's steps. */
 export const TIMING_SUPPORT = path.join(__dirname, 'support', 'timing.ts');

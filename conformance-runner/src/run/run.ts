@@ -224,6 +224,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
 
     if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
+    const early = earlyProperties(selection, options);
     const worldParameters: WorldParameters = {
       target: target.address,
       capabilities: target.info.capabilities,
@@ -233,7 +234,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       numRuns: options.numRuns,
       ...(options.path !== undefined ? { replayPath: options.path } : {}),
       ...(oracle ? { oracle: oracle.address } : {}),
-      ...(earlyProperties(selection, options) ?? {}),
+      ...(early.length > 0 ? { early } : {}),
     };
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
     progress = shown;
@@ -298,10 +299,9 @@ function earlierRun(dir: string): string | undefined {
  * (WorldParameters.early). Not with workers (each would start them all) nor with --fail-fast
  * (the first failure should come as early as it can).
  */
-function earlyProperties(selection: Selection, options: CliOptions): { early: EarlyProperty[] } | undefined {
-  if (options.parallel > 0 || options.failFast) return undefined;
-  const early = selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
-  return early.length > 0 ? { early } : undefined;
+function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
+  if (options.parallel > 0 || options.failFast) return [];
+  return selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
 }
 
 /** The coverage report, made by c8 in a child process while the run attributes its results. */

@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
 
 // scripts/register.js: the TypeScript loader of every process of the repository (bin, adapters, tests).
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const REGISTER = path.join(ROOT, 'scripts', 'register.js');
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-ts-cache-'));
 // Inside the repository (only its files are cached); .fw-tmp/ is ignored by git.
 fs.mkdirSync(path.join(ROOT, '.fw-tmp'), { recursive: true });
@@ -19,7 +19,7 @@ after(() => {
 });
 
 function run(file: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['-r', REGISTER, file], { env: { ...process.env, FW_TS_CACHE: cache, ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-r', TYPESCRIPT_LOADER, file], { env: { ...process.env, FW_TS_CACHE: cache, ...env }, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

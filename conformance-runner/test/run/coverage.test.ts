@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
 import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage';
 
 const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');
@@ -13,12 +14,11 @@ describe('coverage of a started target', () => {
     const coverage = new Coverage();
     // The first run fills a fresh cache; the measured run loads every file from it.
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-cache-'));
-    const register = path.resolve(__dirname, '..', '..', '..', 'scripts', 'register.js');
     try {
-      const fill = spawnSync(process.execPath, ['-r', register, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache }, encoding: 'utf8' });
+      const fill = spawnSync(process.execPath, ['-r', TYPESCRIPT_LOADER, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache }, encoding: 'utf8' });
       assert.equal(fill.status, 0, fill.stderr);
       assert.ok(fs.readdirSync(cache).length > 0, 'the first run filled the cache');
-      const run = spawnSync(process.execPath, ['-r', register, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache, ...coverage.env() }, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['-r', TYPESCRIPT_LOADER, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache, ...coverage.env() }, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout, '9\n');
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-'));

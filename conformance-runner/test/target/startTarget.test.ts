@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AdapterError, RequestTimeoutError } from '../../src/protocol';
+import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
 import { openTarget, stopAllTargets, TargetError, type Target } from '../../src/target';
 import { eventually, fakeCommand, isRunning, probe, REPO, startFake, stillPending } from './fakes';
 
@@ -274,7 +275,7 @@ describe('a runner that dies without cleaning up', { timeout: 60_000 }, () => {
         process.stdout.write(t.outputTail() + '\\n');
         setInterval(() => {}, 1000);
       });`;
-    const runner = spawn(process.execPath, ['-r', path.join(REPO, 'scripts', 'register.js'), '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    const runner = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const pids = await new Promise<[number, number]>((resolve, reject) => {
       runner.stdout!.on('data', (d: Buffer) => {
