@@ -20,15 +20,21 @@ php_flags=(-d default_mimetype= -d expose_php=0 -d display_errors=stderr -d log_
 # The adapter's store (adapter/laravel.php, fw_store()): fresh for every start.
 store="$(php -r 'echo sys_get_temp_dir();')/fw-laravel-$PORT"
 rm -rf -- "$store"
+mkdir -p -- "$store"
+# One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
+if php "${php_flags[@]}" "$here/../shared/classmap.php" /usr/share/php/Illuminate/autoload.php "$store/autoload.php"; then
+    export FW_AUTOLOAD="$store/autoload.php"
+fi
 php "${php_flags[@]}" "$here/adapter/warm.php"
 
+# -q: no access-log lines (three per request) on stderr.
 # -t: an empty document root, so that no request path names a file (php -S would make that file
 # SCRIPT_NAME, and Symfony's Request would take it as the base path).
 # opcache.preload: the framework classes warm.php's sample requests used, linked once for the
 # server's life (adapter/preload.php); preload_user is required when PHP runs as root.
 export FW_PRELOAD_LIST="$store/preload.list"
 php "${php_flags[@]}" -d opcache.preload="$here/adapter/preload.php" -d opcache.preload_user="$(id -un)" \
-    -S "$host:$PORT" -t "$store/docroot" "$here/adapter/index.php" &
+    -q -S "$host:$PORT" -t "$store/docroot" "$here/adapter/index.php" &
 server=$!
 
 # The runner signals the whole process group. Signalled alone, php -S's parent exits and leaves

@@ -21,6 +21,11 @@ fi
 # Several worker processes, so that the runner's --parallel requests are served at once.
 export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 
+# One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
+if php -d display_errors=stderr "$here/../shared/classmap.php" Laravel/Lumen/autoload.php "$FW_LUMEN_STORE/autoload.php"; then
+  export FW_AUTOLOAD="$FW_LUMEN_STORE/autoload.php"
+fi
+
 # The framework classes a request uses, preloaded once for the server's life (adapter/preload.php).
 export FW_PRELOAD_LIST="$FW_LUMEN_STORE/preload.list"
 php -d display_errors=stderr "$here/adapter/preload-list.php" > "$FW_PRELOAD_LIST"

@@ -3,7 +3,9 @@
 // stored manifest, created by the application's own bootstrap/app.php.
 declare(strict_types=1);
 
-require '/usr/share/php/Illuminate/autoload.php';   // Debian's php-laravel-framework (Illuminate 8.83)
+// Debian's php-laravel-framework (Illuminate 8.83), through the one class map start.sh builds from
+// its autoloaders (adapters/shared/classmap.php) when there is one.
+require getenv('FW_AUTOLOAD') ?: '/usr/share/php/Illuminate/autoload.php';
 
 const FW_APP_BASE = __DIR__ . '/../app';
 
@@ -32,8 +34,9 @@ function fw_store(): string
 /**
  * Laravel writes its bootstrap caches next to the application (bootstrap/cache/) unless told
  * otherwise through these environment variables; they go to the store, where php -S's workers
- * may write. The route and config caches are never written (their files never exist), so
- * routes and configuration are always read from their sources.
+ * may write. The configuration is cached by warm.php (`php artisan config:cache`: config/ is the
+ * same for every application); the route and event caches are never written (their files never
+ * exist), so every application's routes are always read from its own route files.
  */
 function fw_environment(): void
 {
@@ -41,7 +44,7 @@ function fw_environment(): void
     foreach ([
         'APP_PACKAGES_CACHE' => "$store/cache/packages.php",
         'APP_SERVICES_CACHE' => "$store/cache/services.php",
-        'APP_CONFIG_CACHE' => "$store/cache/no-config-cache.php",
+        'APP_CONFIG_CACHE' => "$store/cache/config.php",
         'APP_ROUTES_CACHE' => "$store/cache/no-routes-cache.php",
         'APP_EVENTS_CACHE' => "$store/cache/no-events-cache.php",
         'FW_LARAVEL_STORAGE' => "$store/storage",

@@ -27,6 +27,13 @@ $app->instance('request', Request::create('/'));
 $app->make(Kernel::class)->bootstrap();
 (new RegisterErrorViewPaths)();                    // the "errors::" namespace, as the handler sets it
 
+// The configuration, cached as `php artisan config:cache` caches it: it is the same for every
+// application (config/ holds no route), and every request then reads one file instead of
+// finding and reading config/*.php.
+$cache = $app->getCachedConfigPath();
+file_put_contents("$cache.tmp", '<?php return ' . var_export($app['config']->all(), true) . ';' . PHP_EOL);
+rename("$cache.tmp", $cache);
+
 $finder = $app['view']->getFinder();
 $compiled = 0;
 foreach (array_merge($finder->getPaths(), ...array_values($finder->getHints())) as $path) {

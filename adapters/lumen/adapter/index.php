@@ -8,7 +8,9 @@ declare(strict_types=1);
 // sends (protocol §3.1). start.sh also passes -d default_mimetype=.
 ini_set('default_mimetype', '');
 
-require 'Laravel/Lumen/autoload.php';          // Debian's php-laravel-lumen-framework (include_path)
+// Debian's php-laravel-lumen-framework, through the one class map start.sh builds from its
+// autoloaders (adapters/shared/classmap.php) when there is one.
+require getenv('FW_AUTOLOAD') ?: 'Laravel/Lumen/autoload.php';
 require __DIR__ . '/manifest.php';             // manifest_error(): the first bad field, as a pointer
 require __DIR__ . '/probes.php';               // Trace, typed values, catalog names
 require __DIR__ . '/build.php';                // build_app(): manifest -> Lumen application
