@@ -22,9 +22,11 @@ store="$(php -r 'echo sys_get_temp_dir();')/fw-laravel-$PORT"
 rm -rf -- "$store"
 mkdir -p -- "$store"
 # One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
+FW_AUTOLOAD=""
 if php "${php_flags[@]}" "$here/../shared/classmap.php" /usr/share/php/Illuminate/autoload.php "$store/autoload.php"; then
-    export FW_AUTOLOAD="$store/autoload.php"
+    FW_AUTOLOAD="$store/autoload.php"
 fi
+export FW_AUTOLOAD
 php "${php_flags[@]}" "$here/adapter/warm.php"
 
 # -q: no access-log lines (three per request) on stderr.

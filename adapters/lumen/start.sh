@@ -22,9 +22,11 @@ fi
 export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 
 # One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
+FW_AUTOLOAD=""
 if php -d display_errors=stderr "$here/../shared/classmap.php" Laravel/Lumen/autoload.php "$FW_LUMEN_STORE/autoload.php"; then
-  export FW_AUTOLOAD="$FW_LUMEN_STORE/autoload.php"
+  FW_AUTOLOAD="$FW_LUMEN_STORE/autoload.php"
 fi
+export FW_AUTOLOAD
 
 # The framework classes a request uses, preloaded once for the server's life (adapter/preload.php).
 export FW_PRELOAD_LIST="$FW_LUMEN_STORE/preload.list"
