@@ -17,8 +17,11 @@ export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 # display_errors=stderr: a PHP notice must never end up in a response body.
 php_flags=(-d default_mimetype= -d expose_php=0 -d display_errors=stderr -d log_errors=0)
 
-# The adapter's store (adapter/laravel.php, fw_store()): fresh for every start.
-store="$(php -r 'echo sys_get_temp_dir();')/fw-laravel-$PORT"
+# The adapter's store (adapter/laravel.php, fw_store()): fresh for every start, in memory where
+# Linux offers it (adapters/shared/store-base.sh).
+. "$here/../shared/store-base.sh"
+store="$(fw_store_base)/fw-laravel-$PORT"
+export FW_LARAVEL_STORE="$store"
 rm -rf -- "$store"
 mkdir -p -- "$store"
 # One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.

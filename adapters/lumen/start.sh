@@ -7,8 +7,16 @@ here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 : "${PORT:?PORT must be set (the runner sets it)}"
 host="${HOST:-127.0.0.1}"
 
-# Everything the adapter writes (stored manifests, Lumen's storage) lives here, per port.
-export FW_LUMEN_STORE="${FW_LUMEN_STORE:-${TMPDIR:-/tmp}/fw-lumen-$PORT}"
+# Everything the adapter writes (stored manifests, Lumen's storage) lives here, per port: in memory
+# where Linux offers it (adapters/shared/store-base.sh), and removed when the adapter stops, unless
+# FW_LUMEN_STORE names it.
+own_store=""
+if [ -z "${FW_LUMEN_STORE:-}" ]; then
+  . "$here/../shared/store-base.sh"
+  FW_LUMEN_STORE="$(fw_store_base)/fw-lumen-$PORT"
+  own_store=1
+fi
+export FW_LUMEN_STORE
 # An empty document root: php -S must find no file there, or a path naming one changes SCRIPT_NAME,
 # which Symfony's Request (and so Lumen) takes as the application's base path.
 docroot="$FW_LUMEN_STORE/docroot"
@@ -44,7 +52,24 @@ php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 -d display_errors=s
     -q -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
 server=$!
 
+# The store chosen above goes when the adapter stops; Lumen's log (every exception it rendered, the
+# quickest way to see why a scenario got a 500) is kept next to where the store was.
+remove_store() {
+  [ -n "$own_store" ] || return 0
+  local log="$FW_LUMEN_STORE/storage/logs/lumen.log"
+  if [ -s "$log" ]; then mv -f -- "$log" "${TMPDIR:-/tmp}/fw-lumen-$PORT.log" || true; fi
+  rm -rf -- "$FW_LUMEN_STORE"
+}
+
 # Exit promptly and with 0 when the runner stops the adapter (SIGTERM to the process group).
-stop() { kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; exit 0; }
+stop() {
+  kill -TERM "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  remove_store
+  exit 0
+}
 trap stop TERM INT
-wait "$server"
+status=0
+wait "$server" || status=$?
+remove_store
+exit "$status"

@@ -28,7 +28,9 @@ spl_autoload_register(function (string $class): void {
 function fw_store(): string
 {
     static $store = null;
-    return $store ??= sys_get_temp_dir() . '/fw-laravel-' . (preg_replace('/\D/', '', (string) getenv('PORT')) ?: 'default');
+    // start.sh chooses it (in memory where it can); the temporary folder when started otherwise.
+    return $store ??= getenv('FW_LARAVEL_STORE')
+        ?: sys_get_temp_dir() . '/fw-laravel-' . (preg_replace('/\D/', '', (string) getenv('PORT')) ?: 'default');
 }
 
 /**
