@@ -24,17 +24,22 @@ require $entry;
 $classes = [];
 $autoloaders = 0;
 foreach (spl_autoload_functions() as $autoloader) {
-    // Debian's generated autoloaders are closures over a static map in their own file (phpab's
-    // template); any other kind (Swift's) is registered again by the file that registered it.
+    // Debian's generated autoloaders (phpab's template) are closures that fill a static map on
+    // their first call and require __DIR__ . $classes[strtolower($class)]; any other kind
+    // (Swift's) is registered again by the file that registered it.
     if (!$autoloader instanceof Closure) continue;
-    $file = (string) (new ReflectionFunction($autoloader))->getFileName();
-    if (!preg_match_all("/^\s*'([^']+)' => '(\/[^']+)',?$/m", (string) file_get_contents($file), $map, PREG_SET_ORDER)) {
-        fwrite(STDERR, "classmap.php: $file registers an autoloader without a class map; keeping $entry\n");
+    $autoloader('Fw\\Classmap\\NoSuchClass');                 // fills the map, loads nothing
+    $reflection = new ReflectionFunction($autoloader);
+    $map = $reflection->getStaticVariables()['classes'] ?? null;
+    if (!is_array($map)) {
+        fwrite(STDERR, "classmap.php: {$reflection->getFileName()} registers an autoloader without a class map; keeping $entry\n");
         exit(1);
     }
-    foreach ($map as [, $class, $path]) {
-        // The map's keys are single-quoted PHP strings: '\\' stands for one backslash.
-        $classes[str_replace('\\\\', '\\', $class)] ??= dirname($file) . $path;
+    $dir = dirname((string) $reflection->getFileName());
+    foreach ($map as $class => $path) {
+        // Some maps name files Debian does not install (a library's tests): requiring them
+        // failed anyway, and PHP now says the class does not exist.
+        if (is_file($dir . $path)) $classes[$class] ??= $dir . $path;
     }
     $autoloaders++;
 }
