@@ -32,6 +32,7 @@ $app->make(Kernel::class)->bootstrap();
 // finding and reading config/*.php.
 $cache = $app->getCachedConfigPath();
 file_put_contents("$cache.tmp", '<?php return ' . var_export($app['config']->all(), true) . ';' . PHP_EOL);
+touch("$cache.tmp", time() - 60);                  // complete: OPcache may keep it at once (classmap.php)
 rename("$cache.tmp", $cache);
 
 $finder = $app['view']->getFinder();
