@@ -62,7 +62,10 @@ remove_store() {
 }
 
 # Exit promptly and with 0 when the runner stops the adapter (SIGTERM to the process group).
+# Signalled alone (not its process group, as the runner does), php -S's parent exits and leaves its
+# PHP_CLI_SERVER_WORKERS listening: the workers are ended first.
 stop() {
+  pkill -TERM -P "$server" 2>/dev/null || true
   kill -TERM "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   remove_store
