@@ -26,11 +26,11 @@
  * Run: npm run bench:server
  *   BENCH_DURATION=1 (seconds per measurement)  BENCH_ROUNDS=9
  *   BENCH_QUICK=1 (1 round)  BENCH_TARGETS=reference,fastify,hono,node
+ *   BENCH_CONNECTIONS=50
  *
  * Many short rounds rather than a few long ones: the machines' noise comes in bursts of a few
  * seconds, and a burst then spoils one round's ratio, which the median drops (two runs of 9 × 1 s
  * agreed within 0.01–0.07 on every route; two of 3 × 3 s differed by up to 0.4).
- *   BENCH_CONNECTIONS=50
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';

@@ -18,18 +18,14 @@ export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 php_flags=(-d default_mimetype= -d expose_php=0 -d display_errors=stderr -d log_errors=0)
 
 # The adapter's store (adapter/laravel.php, fw_store()): fresh for every start, in memory where
-# Linux offers it (adapters/shared/store-base.sh).
-. "$here/../shared/store-base.sh"
+# Linux offers it (adapters/shared/php-server.sh).
+. "$here/../shared/php-server.sh"
 store="$(fw_store_base)/fw-laravel-$PORT"
 export FW_LARAVEL_STORE="$store"
 rm -rf -- "$store"
 mkdir -p -- "$store"
 # One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
-FW_AUTOLOAD=""
-if php "${php_flags[@]}" "$here/../shared/classmap.php" /usr/share/php/Illuminate/autoload.php "$store/autoload.php"; then
-    FW_AUTOLOAD="$store/autoload.php"
-fi
-export FW_AUTOLOAD
+export FW_AUTOLOAD="$(fw_class_map /usr/share/php/Illuminate/autoload.php "$store/autoload.php" "${php_flags[@]}")"
 php "${php_flags[@]}" "$here/adapter/warm.php"
 
 # -q: no access-log lines (three per request) on stderr.

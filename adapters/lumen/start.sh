@@ -6,13 +6,13 @@ set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 : "${PORT:?PORT must be set (the runner sets it)}"
 host="${HOST:-127.0.0.1}"
+. "$here/../shared/php-server.sh"
 
 # Everything the adapter writes (stored manifests, Lumen's storage) lives here, per port: in memory
-# where Linux offers it (adapters/shared/store-base.sh), and removed when the adapter stops, unless
+# where Linux offers it (adapters/shared/php-server.sh), and removed when the adapter stops, unless
 # FW_LUMEN_STORE names it.
 own_store=""
 if [ -z "${FW_LUMEN_STORE:-}" ]; then
-  . "$here/../shared/store-base.sh"
   FW_LUMEN_STORE="$(fw_store_base)/fw-lumen-$PORT"
   own_store=1
 fi
@@ -30,11 +30,7 @@ fi
 export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 
 # One autoloader instead of Debian's ~80 (adapters/shared/classmap.php); Debian's if that fails.
-FW_AUTOLOAD=""
-if php -d display_errors=stderr "$here/../shared/classmap.php" Laravel/Lumen/autoload.php "$FW_LUMEN_STORE/autoload.php"; then
-  FW_AUTOLOAD="$FW_LUMEN_STORE/autoload.php"
-fi
-export FW_AUTOLOAD
+export FW_AUTOLOAD="$(fw_class_map Laravel/Lumen/autoload.php "$FW_LUMEN_STORE/autoload.php" -d display_errors=stderr)"
 
 # The framework classes a request uses, preloaded once for the server's life (adapter/preload.php).
 export FW_PRELOAD_LIST="$FW_LUMEN_STORE/preload.list"

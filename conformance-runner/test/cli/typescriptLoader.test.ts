@@ -23,6 +23,13 @@ function run(file: string, env: Record<string, string> = {}): { status: number |
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A TypeScript file of these lines in the repository's scratch folder; its path. */
+function script(name: string, lines: string[]): string {
+  const file = path.join(inside, name);
+  fs.writeFileSync(file, [...lines, ''].join('\n'));
+  return file;
+}
+
 function entries(): string[] {
   return (fs.readdirSync(cache, { recursive: true }) as string[]).filter((f) => f.endsWith('.js')).sort();
 }
@@ -58,16 +65,14 @@ describe('scripts/register.js (ts-node with a cache of its output)', () => {
   });
 
   it('names TypeScript lines in stack traces, from the cache too', () => {
-    const thrower = path.join(inside, 'thrower.ts');
-    fs.writeFileSync(thrower, [
+    const thrower = script('thrower.ts', [
       'import * as os from "node:os";',
       'interface Shape { sides: number }',
       'function fail(shape: Shape): never {',
       '  throw new Error(`no ${shape.sides} ${os.EOL.length}`);',
       '}',
       'fail({ sides: 3 });',
-      '',
-    ].join('\n'));
+    ]);
     for (let i = 0; i < 2; i++) {
       const r = run(thrower);
       assert.notEqual(r.status, 0);
@@ -76,15 +81,12 @@ describe('scripts/register.js (ts-node with a cache of its output)', () => {
   });
 
   it("gives undici's InformationalError, which undici swallows, no frames, and every other error its frames", () => {
-    const stacks = path.join(inside, 'stacks.ts');
-    fs.writeFileSync(stacks, [
+    const r = run(script('stacks.ts', [
       'import { errors } from "undici";',
       'const info = new errors.InformationalError("reset");',
       'const other = new errors.SocketError("other side closed");',
       'console.log(JSON.stringify([info.stack, other.stack]));',
-      '',
-    ].join('\n'));
-    const r = run(stacks);
+    ]));
     assert.equal(r.status, 0, r.stderr);
     const [info, other] = JSON.parse(r.stdout) as [string, string];
     assert.equal(info, 'InformationalError: reset');
