@@ -25,6 +25,8 @@ export interface RuleEntry {
   statement: string;
   /** For must/implied rules: the broken implementation that the rule's scenarios catch. */
   catches?: string;
+  /** Rules whose mechanism this one builds on: one fault there, with the same symptom, is one root (attribution). */
+  standsOn?: string[];
 }
 
 export interface FeatureSource {
@@ -188,6 +190,7 @@ function checkCatalog(catalog: unknown, problems: string[]): RuleEntry[] {
   if (typeof spec !== 'string' || spec === '') problems.push('rules.json: "spec" must name the specification file');
   const seen = new Set<string>();
   const valid: RuleEntry[] = [];
+  const foundations: Array<[string, string]> = [];
   rules.forEach((raw, index) => {
     const rule = raw as Partial<RuleEntry> | null;
     const where = `rules.json rules[${index}]${typeof rule?.id === 'string' ? ` (${rule.id})` : ''}`;
@@ -209,10 +212,20 @@ function checkCatalog(catalog: unknown, problems: string[]): RuleEntry[] {
     if ((rule.level === 'must' || rule.level === 'implied') && (typeof rule.catches !== 'string' || rule.catches.trim() === '')) {
       bad(`a ${rule.level} rule needs "catches": the broken implementation its scenarios catch`);
     }
-    const extra = Object.keys(rule).filter((k) => !['id', 'section', 'level', 'statement', 'catches'].includes(k));
+    if (rule.standsOn !== undefined) {
+      // A rule stands on the mechanism of another: a counted rule on a counted one, never on itself.
+      if (!Array.isArray(rule.standsOn) || rule.standsOn.some((r) => typeof r !== 'string' || r === rule.id)) bad('standsOn is a list of other rules\' ids');
+      else foundations.push(...rule.standsOn.map((r) => [where, r] as [string, string]));
+    }
+    const extra = Object.keys(rule).filter((k) => !['id', 'section', 'level', 'statement', 'catches', 'standsOn'].includes(k));
     if (extra.length > 0) bad(`unknown field(s) ${extra.join(', ')}`);
     if (ok || (typeof rule.id === 'string' && RULE_ID.test(rule.id))) valid.push(rule as RuleEntry);
   });
+  const levelOf = new Map(valid.map((r) => [r.id, r.level]));
+  for (const [where, id] of foundations) {
+    if (!levelOf.has(id)) problems.push(`${where}: standsOn names ${id}, which is not in rules.json`);
+    else if (levelOf.get(id) === 'reference') problems.push(`${where}: standsOn names the reference rule ${id}; only must and implied rules can block others`);
+  }
   return valid;
 }
 

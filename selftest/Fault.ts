@@ -16,9 +16,17 @@ export interface Fault {
   id: string;
   /** The rule of features/rules.json the fault breaks: the self-test expects it among the charged rules. */
   rule: string;
+  /**
+   * Further rules the fault breaks on their own (two independent faults at once; a shape fault
+   * that breaks each cast): each must be charged too, as a root of its own, blocked by nothing.
+   */
+  also?: string[];
   /** The defect, in one sentence. */
   description: string;
   patches?: Patch[];
-  /** A transform of selftest/proxy/transforms.ts applied to every answer of the adapter. */
+  /**
+   * Transforms of selftest/proxy/transforms.ts, joined by "+": rewrites of the adapter's answers
+   * (TRANSFORMS) or of the manifests sent to it (REQUEST_TRANSFORMS).
+   */
   proxy?: string;
 }

@@ -13,9 +13,10 @@ import { adapterCommand, ROOT, scratchCopy, StalePatch } from './scratch';
  * proxy), the whole suite runs against it, and the rules the report charges (its root causes) are
  * compared with the rule the fault is written against.
  *
- * Goals (exit 1 when one is missed): every fault caught; the fault's rule always among those
- * charged; at most 3 must/implied rules charged by any fault and 1.5 on average; every must and
- * implied rule has a fault (when the whole catalog runs).
+ * Goals (exit 1 when one is missed): every fault caught; the fault's rules (its rule and `also`)
+ * always among those charged; at most 3 must/implied rules charged by any fault beyond the ones it
+ * breaks on purpose, and 1.3 per broken rule on average; every must and implied rule has a fault
+ * (when the whole catalog runs).
  */
 interface Result {
   fault: Fault;
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   const catalog = JSON.parse(fs.readFileSync(path.join(ROOT, 'features', 'rules.json'), 'utf8')) as { rules: Array<{ id: string; level: string }> };
   const counted = catalog.rules.filter((r) => r.level !== 'reference').map((r) => r.id);
   const known = new Set(catalog.rules.map((r) => r.id));
-  const problems = FAULTS.filter((f) => !known.has(f.rule)).map((f) => `${f.id}: the rule ${f.rule} is not in features/rules.json`);
+  const problems = FAULTS.flatMap((f) => [f.rule, ...(f.also ?? [])].filter((r) => !known.has(r)).map((r) => `${f.id}: the rule ${r} is not in features/rules.json`));
   const ids = new Set<string>();
   for (const f of FAULTS) {
     if (ids.has(f.id)) problems.push(`${f.id}: repeated fault id`);
@@ -105,9 +106,10 @@ async function main(): Promise<number> {
   const ordered = faults.map((f) => results.find((r) => r.fault === f)!);
   const caught = ordered.filter((r) => r.caught).length;
   const targeted = ordered.filter((r) => r.targetCharged).length;
-  const sizes = ordered.filter((r) => r.caught).map((r) => r.charged.length);
+  // A fault that breaks several rules on purpose is measured per rule it breaks.
+  const sizes = ordered.filter((r) => r.caught).map((r) => r.charged.length / (1 + (r.fault.also?.length ?? 0)));
   const mean = sizes.length > 0 ? sizes.reduce((a, b) => a + b, 0) / sizes.length : 0;
-  const max = sizes.length > 0 ? Math.max(...sizes) : 0;
+  const max = sizes.length > 0 ? Math.max(...ordered.filter((r) => r.caught).map((r) => r.charged.length - (r.fault.also?.length ?? 0))) : 0;
   const covered = new Set(FAULTS.map((f) => f.rule));
   const withoutFault = counted.filter((r) => !covered.has(r));
   const whole = faults.length === FAULTS.length && !values.narrow;
@@ -125,7 +127,7 @@ async function main(): Promise<number> {
   if (errors > 0) missed.push(`every run complete (${errors} ended in an error)`);
   if (caught < ordered.length) missed.push('every fault caught');
   if (targeted < ordered.length) missed.push('the fault\'s rule always charged');
-  if (!values.narrow && (max > 3 || mean > 1.5)) missed.push('at most 3 rules per fault, 1.5 on average');
+  if (!values.narrow && (max > 3 || mean > 1.3)) missed.push('at most 3 rules per fault, 1.3 on average');
   if (whole && withoutFault.length > 0) missed.push('every must/implied rule has a fault');
   summary.push(missed.length === 0 ? 'selftest: every goal met' : `selftest: goals missed: ${missed.join('; ')}`);
   process.stdout.write(`${summary.join('\n')}\n`);
@@ -138,7 +140,7 @@ async function main(): Promise<number> {
 function line(r: Result): string {
   const label = r.error ? 'ERROR ' : !r.caught ? 'MISSED' : r.targetCharged ? 'CAUGHT' : 'ASTRAY';
   const charged = r.charged.length > 0 ? r.charged.join(', ') : 'nothing';
-  return `${label} ${r.fault.id.padEnd(40)} (${r.fault.rule}) charged: ${charged} [${r.charged.length}] ${r.seconds.toFixed(1)} s${r.error ? ` — ${r.error}` : ''}`;
+  return `${label} ${r.fault.id.padEnd(40)} (${[r.fault.rule, ...(r.fault.also ?? [])].join(' + ')}) charged: ${charged} [${r.charged.length}] ${r.seconds.toFixed(1)} s${r.error ? ` — ${r.error}` : ''}`;
 }
 
 async function runFault(fault: Fault, parent: string, o: { seed: string; numRuns: string; narrow: boolean }): Promise<Result> {
@@ -160,7 +162,9 @@ async function runFault(fault: Fault, parent: string, o: { seed: string; numRuns
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { complete: boolean; incompleteReason: string | null; rootCauses: Array<{ rule: string; level: string }> };
   const charged = report.rootCauses.filter((r) => r.level !== 'reference').map((r) => r.rule);
   const error = report.complete ? undefined : `incomplete run: ${(report.incompleteReason ?? '').split('\n')[0]}`;
-  return done({ caught: charged.length > 0, charged, targetCharged: charged.includes(fault.rule), ...(error ? { error } : {}) });
+  // Narrowed to its first rule, a run cannot show the others.
+  const wanted = o.narrow ? [fault.rule] : [fault.rule, ...(fault.also ?? [])];
+  return done({ caught: charged.length > 0, charged, targetCharged: wanted.every((r) => charged.includes(r)), ...(error ? { error } : {}) });
 }
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {

@@ -1,14 +1,15 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import type { TypedValue } from '../conformance-runner/src/protocol';
 import { actionEcho, argsTable, closureEcho, paramsTable, sameTyped, typedValue } from './support/echo';
-import { fail, parseFeatureJson, show } from './support/expect';
+import { parseFeatureJson, show } from './support/expect';
+import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
 /** What the probes received: typed values, compared by type and value. */
 
 function expectAction(world: FwWorld, action: string) {
   const echo = actionEcho(world);
-  if (echo.action !== action) fail(`${world.last.request}: expected ${action} to run, got ${echo.action}`, echo.action, action);
+  if (echo.action !== action) failWith('action', { ...answered(world.last.request, world.last.response), action }, `${world.last.request}: expected ${action} to run, got ${echo.action}`, echo.action, action);
   return echo;
 }
 
@@ -16,7 +17,8 @@ function expectParam(world: FwWorld, name: string, expected: TypedValue): void {
   const echo = actionEcho(world);
   const actual = echo.params[name];
   if (!sameTyped(actual, expected)) {
-    fail(`${world.last.request}: expected ${echo.action}'s parameter $${name} to be ${show(expected)}, got ${show(actual)}`, actual, expected);
+    failWith('param', { ...answered(world.last.request, world.last.response), action: echo.action, name },
+      `${world.last.request}: expected ${echo.action}'s parameter $${name} to be ${show(expected)}, got ${show(actual)}`, actual, expected);
   }
 }
 
@@ -31,14 +33,15 @@ Then('the action {string} received:', function (this: FwWorld, action: string, t
   const same = actual.length === expected.length &&
     expected.every(([name, value], i) => actual[i]![0] === name && sameTyped(actual[i]![1], value));
   if (!same) {
-    fail(`${this.last.request}: expected ${action} to receive, in declaration order, ${show(Object.fromEntries(expected))}; got ${show(echo.params)}`,
+    failWith('param', { ...answered(this.last.request, this.last.response), action },
+      `${this.last.request}: expected ${action} to receive, in declaration order, ${show(Object.fromEntries(expected))}; got ${show(echo.params)}`,
       echo.params, Object.fromEntries(expected));
   }
 });
 
 Then('the action {string} received no parameters', function (this: FwWorld, action: string) {
   const echo = expectAction(this, action);
-  if (Object.keys(echo.params).length !== 0) fail(`${this.last.request}: expected ${action} to receive no parameters, got ${show(echo.params)}`);
+  if (Object.keys(echo.params).length !== 0) failWith('param', { ...answered(this.last.request, this.last.response), action }, `${this.last.request}: expected ${action} to receive no parameters, got ${show(echo.params)}`, echo.params, {});
 });
 
 Then(/^the parameter "([^"]+)" is the (string|int|float|bool) (.+)$/, function (this: FwWorld, name: string, type: string, value: string) {
@@ -65,13 +68,13 @@ Then('the constructor received the Clock', function (this: FwWorld) {
   const echo = actionEcho(this);
   const actual = echo.ctor?.['clock'];
   const expected: TypedValue = { type: 'Clock', value: 'clock' };
-  if (!sameTyped(actual, expected)) fail(`${this.last.request}: expected the constructor of ${echo.action} to receive the Clock, got ${show(echo.ctor)}`);
+  if (!sameTyped(actual, expected)) failWith('param', { ...answered(this.last.request, this.last.response), action: echo.action, name: 'constructor' }, `${this.last.request}: expected the constructor of ${echo.action} to receive the Clock, got ${show(echo.ctor)}`, actual, expected);
 });
 
 function expectArgs(world: FwWorld, expected: TypedValue[]): void {
   const actual = closureEcho(world);
   const same = actual.length === expected.length && expected.every((v, i) => sameTyped(actual[i], v));
-  if (!same) fail(`${world.last.request}: expected the closure to receive ${show(expected)}, got ${show(actual)}`, actual, expected);
+  if (!same) failWith('closure-args', answered(world.last.request, world.last.response), `${world.last.request}: expected the closure to receive ${show(expected)}, got ${show(actual)}`, actual, expected);
 }
 
 Then('the closure received no arguments', function (this: FwWorld) {

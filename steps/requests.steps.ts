@@ -1,6 +1,7 @@
 import { When } from '@cucumber/cucumber';
 import type { AppRequest } from '../conformance-runner/src/protocol';
 import { parseFeatureJson } from './support/expect';
+import { failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
 /** Application requests. Paths are sent byte for byte: percent-encoding is the scenario's. */
@@ -62,6 +63,11 @@ When('I request {word} {string} with the body {string} and no content type', fun
 
 When('I request {word} the generated URL', function (this: FwWorld, method: string) {
   const { name, result } = this.url;
-  if (!result.ok) throw new Error(`the URL for "${name}" could not be generated (${result.message}), so it cannot be requested`);
+  if (!result.ok) failWith('url', { route: name }, `the URL for "${name}" could not be generated (${result.message}), so it cannot be requested`, { failed: result.message }, 'a URL');
+  // The framework made this URL: one that HTTP cannot carry is its failure, not the adapter's.
+  const unsendable = /[^\x21-\x7e]/.exec(result.url);
+  if (unsendable !== null) {
+    failWith('url', { route: name }, `the URL ${JSON.stringify(result.url)} generated for "${name}" cannot be sent: a request target holds no ${JSON.stringify(unsendable[0])} (RFC 9112 §3.2; it must be percent-encoded)`, result.url);
+  }
   return send(this, { method: checkMethod(method), path: result.url });
 });

@@ -1,7 +1,7 @@
 import { Then } from '@cucumber/cucumber';
-import {
-  describeResponse, expectEqual, fail, isSubset, mediaType, parseFeatureJson, parseJsonBody, show,
-} from './support/expect';
+import { isDeepStrictEqual } from 'node:util';
+import { describeResponse, isSubset, mediaType, parseFeatureJson, show } from './support/expect';
+import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
 /** Assertions on the last response: exact status, headers and bodies. */
@@ -9,69 +9,80 @@ import type { FwWorld } from './support/world';
 Then('the status is {int}', function (this: FwWorld, status: number) {
   const { request, response } = this.last;
   if (response.status !== status) {
-    fail(`${request}: expected status ${status}, got ${describeResponse(response)}`, response.status, status);
+    failWith('status', answered(request, response), `${request}: expected status ${status}, got ${describeResponse(response)}`, response.status, status);
   }
 });
 
 Then('the header {string} is {string}', function (this: FwWorld, name: string, value: string) {
   const { request, response } = this.last;
   const actual = response.headers[name.toLowerCase()];
-  if (actual !== value) fail(`${request}: expected the header ${name}: ${JSON.stringify(value)}, got ${show(actual)}`, actual, value);
+  if (actual !== value) failWith('header', { ...answered(request, response), name }, `${request}: expected the header ${name}: ${JSON.stringify(value)}, got ${show(actual)}`, actual, value);
 });
 
 Then('the header {string} is present', function (this: FwWorld, name: string) {
   const { request, response } = this.last;
-  if (response.headers[name.toLowerCase()] === undefined) fail(`${request}: expected a ${name} header, got none (${describeResponse(response)})`);
+  if (response.headers[name.toLowerCase()] === undefined) failWith('header', { ...answered(request, response), name }, `${request}: expected a ${name} header, got none (${describeResponse(response)})`);
 });
 
 Then('the status is a client error', function (this: FwWorld) {
   const { request, response } = this.last;
-  if (response.status < 400 || response.status > 499) fail(`${request}: expected a client error status (4xx), got ${describeResponse(response)}`);
+  if (response.status < 400 || response.status > 499) failWith('status', answered(request, response), `${request}: expected a client error status (4xx), got ${describeResponse(response)}`, response.status, '4xx');
 });
 
 Then('the status is a redirection', function (this: FwWorld) {
   const { request, response } = this.last;
-  if (response.status < 300 || response.status > 399) fail(`${request}: expected a redirection status (3xx), got ${describeResponse(response)}`);
+  if (response.status < 300 || response.status > 399) failWith('status', answered(request, response), `${request}: expected a redirection status (3xx), got ${describeResponse(response)}`, response.status, '3xx');
 });
 
 Then('the header {string} is absent', function (this: FwWorld, name: string) {
   const { request, response } = this.last;
   const actual = response.headers[name.toLowerCase()];
-  if (actual !== undefined) fail(`${request}: expected no ${name} header, got ${JSON.stringify(actual)}`);
+  if (actual !== undefined) failWith('header', { ...answered(request, response), name }, `${request}: expected no ${name} header, got ${JSON.stringify(actual)}`, actual, null);
 });
 
 Then('the content type is {string}', function (this: FwWorld, expected: string) {
   const { request, response } = this.last;
   const actual = mediaType(response.headers['content-type']);
   if (actual !== expected.toLowerCase()) {
-    fail(`${request}: expected the media type ${expected}, got ${show(response.headers['content-type'])}`, actual, expected);
+    failWith('media-type', answered(request, response), `${request}: expected the media type ${expected}, got ${show(response.headers['content-type'])}`, actual, expected.toLowerCase());
   }
 });
 
 Then('the body is {string}', function (this: FwWorld, expected: string) {
   const { request, response } = this.last;
-  if (response.body !== expected) fail(`${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
+  if (response.body !== expected) failWith('body', answered(request, response), `${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
 });
 
 Then('the body is:', function (this: FwWorld, expected: string) {
   const { request, response } = this.last;
-  if (response.body !== expected) fail(`${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
+  if (response.body !== expected) failWith('body', answered(request, response), `${request}: expected the body ${JSON.stringify(expected)}, got ${describeResponse(response)}`, response.body, expected);
 });
 
 Then('the body is empty', function (this: FwWorld) {
   const { request, response } = this.last;
-  if (response.body !== '') fail(`${request}: expected an empty body, got ${describeResponse(response)}`, response.body, '');
+  if (response.body !== '') failWith('body', answered(request, response), `${request}: expected an empty body, got ${describeResponse(response)}`, response.body, '');
 });
 
 Then('the body does not contain {string}', function (this: FwWorld, text: string) {
   const { request, response } = this.last;
-  if (response.body.includes(text)) fail(`${request}: the body must not contain ${JSON.stringify(text)}; got ${describeResponse(response)}`);
+  if (response.body.includes(text)) failWith('body', answered(request, response), `${request}: the body must not contain ${JSON.stringify(text)}; got ${describeResponse(response)}`);
 });
+
+/** The body as JSON; a body that is not JSON fails as a JSON body that is wrong. */
+function jsonOf(world: FwWorld): unknown {
+  const { request, response } = world.last;
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    return failWith('json-body', answered(request, response), `${request}: expected a JSON body, got ${describeResponse(response)}`, response.body);
+  }
+}
 
 function jsonBodyIs(world: FwWorld, expectedText: string): void {
   const { request, response } = world.last;
   const expected = parseFeatureJson(expectedText, 'the expected JSON body');
-  expectEqual(parseJsonBody(response, request), expected, `${request}: JSON body`);
+  const actual = jsonOf(world);
+  if (!isDeepStrictEqual(actual, expected)) failWith('json-body', answered(request, response), `${request}: JSON body: expected ${show(expected)}, got ${show(actual)}`, actual, expected);
 }
 
 Then('the JSON body is:', function (this: FwWorld, expected: string) {
@@ -85,8 +96,8 @@ Then(/^the JSON body is (\{.*\}|\[.*\]|".*"|-?[0-9.]+|true|false|null)$/, functi
 Then('the JSON body contains:', function (this: FwWorld, expectedText: string) {
   const { request, response } = this.last;
   const expected = parseFeatureJson(expectedText, 'the expected JSON subset');
-  const actual = parseJsonBody(response, request);
-  if (!isSubset(actual, expected)) fail(`${request}: expected a JSON body containing ${show(expected)}, got ${show(actual)}`, actual, expected);
+  const actual = jsonOf(this);
+  if (!isSubset(actual, expected)) failWith('json-body', answered(request, response), `${request}: expected a JSON body containing ${show(expected)}, got ${show(actual)}`, actual, expected);
 });
 
 /**
@@ -97,20 +108,20 @@ Then('the Allow header lists each method once', function (this: FwWorld) {
   const { request, response } = this.last;
   const listed = (response.headers['allow'] ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '');
   const duplicates = [...new Set(listed.filter((m, i) => listed.indexOf(m) !== i))];
-  if (duplicates.length > 0) fail(`${request}: the Allow header ${JSON.stringify(response.headers['allow'])} lists ${duplicates.join(', ')} more than once`);
+  if (duplicates.length > 0) failWith('allow', answered(request, response), `${request}: the Allow header ${JSON.stringify(response.headers['allow'])} lists ${duplicates.join(', ')} more than once`);
 });
 
 Then('the Allow header lists exactly {string}', function (this: FwWorld, expectedList: string) {
   const { request, response } = this.last;
   const raw = response.headers['allow'];
-  if (raw === undefined) fail(`${request}: expected an Allow header listing ${expectedList}, got none (${describeResponse(response)})`);
+  if (raw === undefined) failWith('allow', answered(request, response), `${request}: expected an Allow header listing ${expectedList}, got none (${describeResponse(response)})`);
   const listed = raw.split(',').map((m) => m.trim()).filter((m) => m !== '');
-  if (listed.some((m) => !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(m))) fail(`${request}: the Allow header ${JSON.stringify(raw)} is not an RFC 9110 list of method tokens`);
+  if (listed.some((m) => !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(m))) failWith('allow', answered(request, response), `${request}: the Allow header ${JSON.stringify(raw)} is not an RFC 9110 list of method tokens`);
   // Repeats are checked on their own (reference level): RFC 9110 does not forbid them.
   const relevant = [...new Set(listed)].filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
   const expected = expectedList.split(',').map((m) => m.trim()).filter((m) => m !== '');
   const sorted = (xs: string[]): string[] => [...xs].sort();
   if (JSON.stringify(sorted(relevant)) !== JSON.stringify(sorted(expected))) {
-    fail(`${request}: expected the Allow header to list exactly ${expected.join(', ')} (HEAD and OPTIONS aside), got ${JSON.stringify(raw)}`, raw, expectedList);
+    failWith('allow', answered(request, response), `${request}: expected the Allow header to list exactly ${expected.join(', ')} (HEAD and OPTIONS aside), got ${JSON.stringify(raw)}`, raw, expectedList);
   }
 });

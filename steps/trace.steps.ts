@@ -1,6 +1,7 @@
 import { Then } from '@cucumber/cucumber';
 import { AdapterError } from '../conformance-runner/src/protocol';
-import { describeResponse, fail } from './support/expect';
+import { describeResponse } from './support/expect';
+import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
 /** X-Fw-Trace (protocol §3): what of the probe catalog ran, in order. */
@@ -20,17 +21,17 @@ Then('the trace is {string}', function (this: FwWorld, expected: string) {
   const actual = trace(this);
   const want = tokens(expected);
   if (JSON.stringify(actual) !== JSON.stringify(want)) {
-    fail(`${this.last.request}: expected the trace ${want.join(', ')}; got ${actual.length > 0 ? actual.join(', ') : '(empty)'} (${describeResponse(this.last.response)})`,
+    failWith('trace', answered(this.last.request, this.last.response), `${this.last.request}: expected the trace ${want.join(', ')}; got ${actual.length > 0 ? actual.join(', ') : '(empty)'} (${describeResponse(this.last.response)})`,
       actual, want);
   }
 });
 
 Then('the trace is empty', function (this: FwWorld) {
   const actual = trace(this);
-  if (actual.length > 0) fail(`${this.last.request}: expected nothing of the catalog to run; the trace is ${actual.join(', ')}`, actual, []);
+  if (actual.length > 0) failWith('trace', answered(this.last.request, this.last.response), `${this.last.request}: expected nothing of the catalog to run; the trace is ${actual.join(', ')}`, actual, []);
 });
 
 Then('the trace does not contain {string}', function (this: FwWorld, token: string) {
   const actual = trace(this);
-  if (actual.includes(token)) fail(`${this.last.request}: ${token} must not run; the trace is ${actual.join(', ')}`);
+  if (actual.includes(token)) failWith('trace', answered(this.last.request, this.last.response), `${this.last.request}: ${token} must not run; the trace is ${actual.join(', ')}`, actual, `no ${token}`);
 });

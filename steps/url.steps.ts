@@ -1,6 +1,8 @@
 import { Then, When, type DataTable } from '@cucumber/cucumber';
 import type { UrlParams } from '../conformance-runner/src/protocol';
-import { expectEqual, fail, parseFeatureJson, show } from './support/expect';
+import { isDeepStrictEqual } from 'node:util';
+import { parseFeatureJson, show } from './support/expect';
+import { failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
 /** UrlGenerator::route(name, params) through POST /__fw/url (protocol §2.4). */
@@ -29,13 +31,13 @@ When('I generate the URL for {string} with the parameters:', function (this: FwW
 
 function generatedUrl(world: FwWorld): string {
   const { name, result } = world.url;
-  if (!result.ok) fail(`expected a URL for "${name}", but generation failed: ${result.message}`);
+  if (!result.ok) failWith('url', { route: name }, `expected a URL for "${name}", but generation failed: ${result.message}`, { failed: result.message }, 'a URL');
   return result.url;
 }
 
 Then('the URL is {string}', function (this: FwWorld, expected: string) {
   const url = generatedUrl(this);
-  if (url !== expected) fail(`URL for "${this.url.name}": expected ${JSON.stringify(expected)}, got ${JSON.stringify(url)}`, url, expected);
+  if (url !== expected) failWith('url', { route: this.url.name }, `URL for "${this.url.name}": expected ${JSON.stringify(expected)}, got ${JSON.stringify(url)}`, url, expected);
 });
 
 /**
@@ -46,38 +48,41 @@ Then('the URL has the path {string} and the query:', function (this: FwWorld, pa
   const url = generatedUrl(this);
   const q = url.indexOf('?');
   const actualPath = q === -1 ? url : url.slice(0, q);
-  if (actualPath !== path) fail(`URL for "${this.url.name}": expected the path ${JSON.stringify(path)}, got ${JSON.stringify(url)}`, actualPath, path);
+  if (actualPath !== path) failWith('url', { route: this.url.name }, `URL for "${this.url.name}": expected the path ${JSON.stringify(path)}, got ${JSON.stringify(url)}`, actualPath, path);
   const rows = table.raw();
   if (JSON.stringify(rows[0]) !== JSON.stringify(['key', 'value'])) throw new Error('the query table needs the header | key | value |');
   const sortPairs = (pairs: string[][]): string[][] => [...pairs].sort((a, b) => (a.join('\0') < b.join('\0') ? -1 : 1));
   const actual = q === -1 ? [] : [...new URLSearchParams(url.slice(q + 1))].map(([k, v]) => [k, v]);
-  expectEqual(sortPairs(actual), sortPairs(rows.slice(1)), `query of ${JSON.stringify(url)} (decoded key/value pairs)`);
+  const want = sortPairs(rows.slice(1));
+  if (!isDeepStrictEqual(sortPairs(actual), want)) {
+    failWith('url', { route: this.url.name }, `query of ${JSON.stringify(url)} (decoded key/value pairs): expected ${show(want)}, got ${show(sortPairs(actual))}`, url, { path, query: want });
+  }
 });
 
 Then('the URL has no query string', function (this: FwWorld) {
   const url = generatedUrl(this);
-  if (url.includes('?')) fail(`URL for "${this.url.name}": expected no query string, got ${JSON.stringify(url)}`);
+  if (url.includes('?')) failWith('url', { route: this.url.name }, `URL for "${this.url.name}": expected no query string, got ${JSON.stringify(url)}`, url);
 });
 
 /** The spec does not say that generation fails; it cannot return a path that still has a placeholder. */
 Then('URL generation fails or gives a URL without a placeholder', function (this: FwWorld) {
   const { name, result } = this.url;
-  if (result.ok && /[{}]/.test(result.url)) fail(`URL for "${name}": a segment without a value must not leave its placeholder; got ${JSON.stringify(result.url)}`);
+  if (result.ok && /[{}]/.test(result.url)) failWith('url', { route: name }, `URL for "${name}": a segment without a value must not leave its placeholder; got ${JSON.stringify(result.url)}`, result.url);
 });
 
 Then('URL generation fails', function (this: FwWorld) {
   const { name, result } = this.url;
-  if (result.ok) fail(`expected URL generation for "${name}" to fail, got ${JSON.stringify(result.url)}`);
+  if (result.ok) failWith('url', { route: name }, `expected URL generation for "${name}" to fail, got ${JSON.stringify(result.url)}`);
 });
 
 Then('URL generation fails with the message {string}', function (this: FwWorld, message: string) {
   const { name, result } = this.url;
-  if (result.ok) fail(`expected URL generation for "${name}" to fail with ${JSON.stringify(message)}, got the URL ${JSON.stringify(result.url)}`);
-  if (result.message !== message) fail(`URL generation for "${name}": expected the message ${JSON.stringify(message)}, got ${show(result.message)}`, result.message, message);
+  if (result.ok) failWith('url', { route: name }, `expected URL generation for "${name}" to fail with ${JSON.stringify(message)}, got the URL ${JSON.stringify(result.url)}`);
+  if (result.message !== message) failWith('url', { route: name }, `URL generation for "${name}": expected the message ${JSON.stringify(message)}, got ${show(result.message)}`, result.message, message);
 });
 
 Then('URL generation fails with a message containing {string}', function (this: FwWorld, text: string) {
   const { name, result } = this.url;
-  if (result.ok) fail(`expected URL generation for "${name}" to fail with a message containing ${JSON.stringify(text)}, got the URL ${JSON.stringify(result.url)}`);
-  if (!result.message.includes(text)) fail(`URL generation for "${name}": expected a message containing ${JSON.stringify(text)}, got ${show(result.message)}`, result.message, text);
+  if (result.ok) failWith('url', { route: name }, `expected URL generation for "${name}" to fail with a message containing ${JSON.stringify(text)}, got the URL ${JSON.stringify(result.url)}`);
+  if (!result.message.includes(text)) failWith('url', { route: name }, `URL generation for "${name}": expected a message containing ${JSON.stringify(text)}, got ${show(result.message)}`, result.message, text);
 });

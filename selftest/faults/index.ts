@@ -14,6 +14,7 @@ import { FAULTS as helpers } from './helpers';
 import { FAULTS as conversion } from './conversion';
 import { FAULTS as factory } from './factory';
 import { FAULTS as errors } from './errors';
+import { FAULTS as shapes } from './shapes';
 
 /**
  * The self-test's catalog of faults (selftest/run.ts): for every must and implied rule at least
@@ -37,4 +38,5 @@ export const FAULTS: Fault[] = [
   ...conversion,
   ...factory,
   ...errors,
+  ...shapes,
 ];

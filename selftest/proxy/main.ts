@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { TRANSFORMS } from './transforms';
+import { REQUEST_TRANSFORMS, TRANSFORMS, type RequestTransform, type Transform } from './transforms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
 import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
 import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/cli/options';
@@ -14,11 +14,17 @@ import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/cli/option
  */
 async function main(): Promise<void> {
   const [name, root = path.resolve(__dirname, '..', '..')] = process.argv.slice(2);
-  const transform = TRANSFORMS[name ?? ''];
-  if (!transform) {
-    process.stderr.write(`selftest proxy: unknown transform "${name}" (known: ${Object.keys(TRANSFORMS).join(', ')})\n`);
+  // "a+b" applies both: two independent faults at once.
+  const names = (name ?? '').split('+');
+  const unknown = names.filter((n) => TRANSFORMS[n] === undefined && REQUEST_TRANSFORMS[n] === undefined);
+  if (unknown.length > 0 || names.length === 0) {
+    process.stderr.write(`selftest proxy: unknown transform "${unknown.join('+') || name}" (known: ${[...Object.keys(TRANSFORMS), ...Object.keys(REQUEST_TRANSFORMS)].join(', ')})\n`);
     process.exit(2);
   }
+  const answers = names.map((n) => TRANSFORMS[n]).filter((t): t is Transform => t !== undefined);
+  const requests = names.map((n) => REQUEST_TRANSFORMS[n]).filter((t): t is RequestTransform => t !== undefined);
+  const transform: Transform = (req, res) => answers.reduce((r, t) => t(req, r), res);
+  const rewrite = (req: { method: string; path: string; control: boolean }, body: Buffer): Buffer => requests.reduce((b, t) => t(req, b), body);
   const port = Number(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const inner = await freePort();
@@ -34,7 +40,10 @@ async function main(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const forward = http.request({ host: '127.0.0.1', port: inner, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const described = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, control: (req.url ?? '').startsWith('/__fw/') };
+      const sent = rewrite(described, Buffer.concat(chunks));
+      const headers = { ...req.headers, ...(req.headers['content-length'] !== undefined ? { 'content-length': String(sent.length) } : {}) };
+      const forward = http.request({ host: '127.0.0.1', port: inner, method: req.method, path: req.url, headers }, (answer) => {
         const body: Buffer[] = [];
         answer.on('data', (c: Buffer) => body.push(c));
         answer.on('end', () => {
@@ -47,7 +56,7 @@ async function main(): Promise<void> {
         });
       });
       forward.on('error', (err) => { res.writeHead(502); res.end(String(err.message)); });
-      forward.end(Buffer.concat(chunks));
+      forward.end(sent);
     });
   });
   server.listen(port, host);

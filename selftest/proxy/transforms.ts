@@ -12,6 +12,8 @@ export interface ProxiedRequest {
 }
 
 export type Transform = (req: ProxiedRequest, res: ProxiedResponse) => ProxiedResponse;
+/** A rewrite of what the runner sends, before the adapter sees it (a manifest the framework misreads). */
+export type RequestTransform = (req: ProxiedRequest, body: Buffer) => Buffer;
 
 function header(res: ProxiedResponse, name: string): string | undefined {
   const v = res.headers[name];
@@ -66,3 +68,80 @@ export const TRANSFORMS: Record<string, Transform> = {
     return data === undefined ? res : withJson(res, stringifyNumbers(data));
   },
 };
+
+/** Every value under `key` anywhere in a JSON document, rewritten. */
+function rewriteKey(value: unknown, key: string, f: (v: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteKey(v, key, f));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === key ? f(rewriteKey(v, key, f)) : rewriteKey(v, key, f)]));
+  }
+  return value;
+}
+
+function manifestRewrite(req: ProxiedRequest, body: Buffer, f: (manifest: unknown) => unknown): Buffer {
+  if (!req.control || req.method !== 'POST' || req.path !== '/__fw/apps') return body;
+  try {
+    return Buffer.from(JSON.stringify(f(JSON.parse(body.toString('utf8')))));
+  } catch {
+    return body;
+  }
+}
+
+/** `{name:regex}` → `{name}`, the regex's own braces included. */
+function dropConstraints(uri: string): string {
+  let out = '';
+  for (let i = 0; i < uri.length; i++) {
+    const m = /^\{([A-Za-z_][A-Za-z0-9_]*):/.exec(uri.slice(i));
+    if (m === null) {
+      out += uri[i];
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < uri.length; j++) {
+      if (uri[j] === '{') depth++;
+      else if (uri[j] === '}' && --depth === 0) break;
+    }
+    out += `{${m[1]}}`;
+    i = j;
+  }
+  return out;
+}
+
+/** Faults in how a framework reads its routes, injected into the manifests the runner sends. */
+export const REQUEST_TRANSFORMS: Record<string, RequestTransform> = {
+  /** The router ignores constraints: {id:[0-9]+} is registered as {id}. */
+  'constraints-ignored': (req, body) => manifestRewrite(req, body, (m) => rewriteKey(m, 'uri', (u) => (typeof u === 'string' ? dropConstraints(u) : u))),
+  /** A middleware list (of a route or a group) runs in reverse order. */
+  'reverse-middleware-lists': (req, body) => manifestRewrite(req, body, (m) => rewriteKey(m, 'middleware', (l) => (Array.isArray(l) ? [...l].reverse() : l))),
+};
+
+function echoRewrite(req: ProxiedRequest, res: ProxiedResponse, f: (echo: Record<string, unknown>) => unknown): ProxiedResponse {
+  if (req.control || res.status < 200 || res.status > 299) return res;
+  const data = json(res);
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('action' in data || 'closure' in data)) return res;
+  return withJson(res, f(data as Record<string, unknown>));
+}
+
+function mapTyped(echo: Record<string, unknown>, f: (v: { type: string; value: unknown }) => unknown): Record<string, unknown> {
+  const out = { ...echo };
+  if (out.params !== null && typeof out.params === 'object') {
+    out.params = Object.fromEntries(Object.entries(out.params as Record<string, { type: string; value: unknown }>).map(([k, v]) => [k, f(v)]));
+  }
+  if (Array.isArray(out.args)) out.args = (out.args as Array<{ type: string; value: unknown }>).map(f);
+  return out;
+}
+
+Object.assign(TRANSFORMS, {
+  /** Strings go out as text/plain instead of text/html. */
+  'html-as-plain': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (req.control || !/^text\/html/i.test(header(res, 'content-type') ?? '')) return res;
+    return { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } };
+  },
+  /** Route parameters are never cast: an int, float or bool parameter receives the URI text. */
+  'never-cast': (req: ProxiedRequest, res: ProxiedResponse) => echoRewrite(req, res, (echo) => mapTyped(echo, (v) => (
+    ['int', 'float', 'bool'].includes(v.type) && 'action' in echo ? { type: 'string', value: v.type === 'bool' ? (v.value ? '1' : '0') : String(v.value) } : v))),
+  /** Actions receive one context object in place of each route parameter (scalar) they declare. */
+  'context-object': (req: ProxiedRequest, res: ProxiedResponse) => echoRewrite(req, res, (echo) => (!('action' in echo) ? echo
+    : mapTyped(echo, (v) => (['string', 'int', 'float', 'bool'].includes(v.type) ? { type: 'Context', value: { params: 'ctx' } } : v)))),
+});

@@ -1,6 +1,7 @@
 import type { DataTable } from '@cucumber/cucumber';
 import { AdapterError, type EchoBody, type TypedValue } from '../../conformance-runner/src/protocol';
-import { describeResponse, fail, parseFeatureJson } from './expect';
+import { describeResponse, parseFeatureJson } from './expect';
+import { answered, failWith } from './finding';
 import type { FwWorld } from './world';
 
 /**
@@ -17,18 +18,16 @@ export function echoOf(world: FwWorld): EchoBody {
     parsed = undefined;
   }
   if (response.status < 200 || response.status > 299 || parsed === undefined) {
-    fail(`${request}: expected an echo body from a probe, got ${describeResponse(response)}`);
+    failWith('action', answered(request, response), `${request}: expected an echo body from a probe, got ${describeResponse(response)}`);
   }
   try {
     return world.client.parseEcho<EchoBody>(response, request);
   } catch (err) {
     // An echo of the right shape whose values lost their JSON types (ints as strings, say) went
-    // through the framework's conversion to JSON: that is the framework's doing, not the adapter's.
-    // So is a type name outside §4.1: the adapters name what they received (get_debug_type), and a
-    // closure that got one map instead of its strings received an "array" from the framework.
-    if (err instanceof AdapterError && echoShaped(parsed)) {
-      fail(`${request}: the JSON the framework made of the echo does not keep its values' types (${err.message}); got ${describeResponse(response)}`);
-    }
+    // through the framework's conversion to JSON; a type name outside §4.1 is what the framework
+    // passed (the adapters name what they received: get_debug_type). Both are the framework's
+    // doing: the comparisons that follow say what differs, and the finding says whose it is.
+    if (err instanceof AdapterError && echoShaped(parsed)) return parsed as EchoBody;
     throw err;
   }
 }
@@ -43,13 +42,13 @@ function echoShaped(body: unknown): boolean {
 
 export function actionEcho(world: FwWorld): { action: string; params: Record<string, TypedValue>; ctor?: Record<string, TypedValue> } {
   const echo = echoOf(world);
-  if (!('action' in echo)) fail(`${world.last.request}: expected the echo of a controller action, got the echo of a closure: ${JSON.stringify(echo)}`);
+  if (!('action' in echo)) failWith('action', answered(world.last.request, world.last.response), `${world.last.request}: expected the echo of a controller action, got the echo of a closure: ${JSON.stringify(echo)}`);
   return echo;
 }
 
 export function closureEcho(world: FwWorld): TypedValue[] {
   const echo = echoOf(world);
-  if (!('closure' in echo)) fail(`${world.last.request}: expected the echo of the closure, got the echo of ${echo.action}: ${JSON.stringify(echo)}`);
+  if (!('closure' in echo)) failWith('action', answered(world.last.request, world.last.response), `${world.last.request}: expected the echo of the closure, got the echo of ${echo.action}: ${JSON.stringify(echo)}`);
   return echo.args;
 }
 

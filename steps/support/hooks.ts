@@ -1,6 +1,7 @@
-import { After, AfterAll, Before, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import { After, AfterAll, AfterStep, Before, BeforeStep, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { MEDIA, type ServerLimit } from '../../conformance-runner/src/protocol';
 import { capabilitiesOf, checkParameters, closeClients } from './clients';
+import { clearFinding, takeFinding } from './finding';
 import { FwWorld } from './world';
 
 // Cucumber fixes step timeouts when support code loads, so this is the one value read from the
@@ -47,6 +48,16 @@ Before({ tags: OURS }, async function (this: FwWorld, { pickle }) {
     message: `the target does not declare the capabilit${missing.length > 1 ? 'ies' : 'y'} ${missing.map((c) => `"${c}"`).join(', ')}`,
   }), MEDIA.unsupported);
   return 'skipped';
+});
+
+BeforeStep({ tags: OURS }, function () {
+  clearFinding();
+});
+
+/** A failed assertion says what it compared (attribution/assertion.ts reads it). */
+AfterStep({ tags: OURS }, function (this: FwWorld, { result }) {
+  const finding = takeFinding();
+  if (finding !== undefined && result.status === Status.FAILED) this.attach(JSON.stringify(finding), MEDIA.finding);
 });
 
 After({ tags: OURS }, async function (this: FwWorld, { result }) {

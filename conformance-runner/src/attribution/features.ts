@@ -37,7 +37,7 @@ interface Seen {
  * The conversion rule each catalog action's return value stands on. Only counted rules: a
  * reference-level rule never blocks a counted failure (conversion.bool and conversion.null stay out).
  */
-const CONVERSIONS: Record<string, string> = {
+export const CONVERSIONS: Record<string, string> = {
   'ReturnController@response': 'conversion.response',
   'ReturnController@jsonResponse': 'conversion.json-response',
   'ReturnController@redirectResponse': 'conversion.redirect-response',

@@ -18,8 +18,20 @@ export interface Outcome {
    */
   evidence?: string;
   message?: string;
+  /** The request and answer that show what it stands on broken (attribution/assertion.ts). */
+  shownBy?: string;
+  /**
+   * Rules whose mechanism the failed assertion stood on (a string's text/html, a parameter's
+   * injection): the failure is blocked by one only when that rule is charged with a failure of
+   * the same `symptom` — the same fault seen from two places. Otherwise it is its own.
+   */
+  foundations?: string[];
+  /** How the assertion failed, in a few words ("media-type text/plain", "param uncast"). */
+  symptom?: string;
   /** The step (or property check) that decided it. */
   step?: string;
+  /** A property's failures: their signatures (`<rule>:<kind>`), which the gate compares. */
+  signatures?: string[];
   /** Evidence from a fast-check property (a generated corner case) rather than an example scenario. */
   property?: boolean;
 }
@@ -40,6 +52,25 @@ export interface Resolution {
  * has at least one root, and blocking never hides a failure behind a rule that passes.
  */
 export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number): Resolution {
+  const first = resolveNeeds(outcomes, catalogOrder, new Map());
+  // A foundation blocks a failure only where it is charged with the same symptom.
+  const sameFault = new Map<Outcome, string[]>();
+  const chargedSymptoms = new Map<string, Set<string>>();
+  for (const o of outcomes) {
+    if (o.status !== 'failed' || first.blockedBy.has(o) || !first.roots.has(o.rule) || o.symptom === undefined) continue;
+    chargedSymptoms.set(o.rule, (chargedSymptoms.get(o.rule) ?? new Set()).add(o.symptom));
+  }
+  for (const o of outcomes) {
+    if (o.status !== 'failed' || o.symptom === undefined) continue;
+    const f = (o.foundations ?? []).filter((r) => r !== o.rule && chargedSymptoms.get(r)?.has(o.symptom!));
+    if (f.length > 0) sameFault.set(o, f);
+  }
+  return sameFault.size === 0 ? first : resolveNeeds(outcomes, catalogOrder, sameFault);
+}
+
+/** Blocking by `needs` (and the foundations found to share a fault, `extra`). */
+function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number, extra: ReadonlyMap<Outcome, string[]>): Resolution {
+  const needsOf = (o: Outcome): string[] => [...(o.needs ?? []), ...(extra.get(o) ?? [])];
   const failed = outcomes.filter((o) => o.status === 'failed');
   const failingAtAll = new Set(failed.map((o) => o.rule));
   const byEvidence = new Map<Outcome, string>();
@@ -59,7 +90,7 @@ export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rul
       progress = false;
       const next: Outcome[] = [];
       for (const o of pending) {
-        const failingNeeds = (o.needs ?? []).filter((r) => r !== o.rule && failingRules.has(r));
+        const failingNeeds = needsOf(o).filter((r) => r !== o.rule && failingRules.has(r));
         const root = failingNeeds.find((r) => roots.has(r));
         if (root !== undefined) {
           blockedBy.set(o, root);
@@ -78,7 +109,7 @@ export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rul
   while (pending.length > 0) {
     // The cycle: rules that pending failures wait on and that have pending failures themselves.
     const waiting = new Set(pending.map((o) => o.rule));
-    const inCycle = [...new Set(pending.flatMap((o) => (o.needs ?? []).filter((r) => waiting.has(r) && r !== o.rule)))];
+    const inCycle = [...new Set(pending.flatMap((o) => needsOf(o).filter((r) => waiting.has(r) && r !== o.rule)))];
     const candidates = inCycle.length > 0 ? inCycle : [...waiting];
     const first = candidates.sort((a, b) => catalogOrder(a) - catalogOrder(b))[0]!;
     roots.add(first);

@@ -1,18 +1,24 @@
 import { counts as levelCounts, type Level } from '../run/levels';
 import type { RuleResult, ScenarioResult } from '../run/results';
 import { isBad, type Status } from '../run/status';
-import type { ExpectationsFile } from './types';
+import { recorded, resultKey, runResults, type RunResult } from './results';
+import type { ExpectationsFile, ExpectedResult } from './types';
 
 export type MismatchKind = 'regression' | 'unexpected-pass' | 'changed';
 
 export interface Mismatch {
+  /** `<rule> › <scenario>`. */
   id: string;
+  rule: string;
+  scenario: string;
   kind: MismatchKind;
-  /** `passed` when the id is not in the expectations file. */
+  /** `passed` when the result is not in the expectations file. */
   expected: Status;
   actual: Status;
   level: Level;
-  /** The expectation's reason, or the failure's message for a regression. */
+  /** What differs, in words (a new failure, another blocker, new property signatures...). */
+  detail: string;
+  /** The expectation's reason, or the failure's message for a new failure. */
   reason?: string;
 }
 
@@ -24,29 +30,27 @@ export interface ProfileComparison {
 }
 
 export interface Comparison {
-  /** Expectations whose id got exactly the expected status. */
+  /** Expected results the run got exactly (status, blocker, signatures). */
   matched: number;
   mismatches: Mismatch[];
-  /** Expected ids known to the suite but not selected in this run (ignored). */
+  /** Expected rules or scenarios known to the suite but not selected in this run (ignored). */
   notRun: string[];
-  /** Expected ids that name no scenario and no rule of the suite (stale entries). */
+  /** Expected rules or scenarios that the suite does not know (stale entries). */
   unknown: string[];
-  /** Expected ids of reference-level results (they never affect the verdict; ignored). */
+  /** Expected rules of reference level (they never affect the verdict; ignored). */
   informative: string[];
   /** The recorded profile against the declared capabilities; absent when the file records none. */
   profile?: ProfileComparison;
 }
 
 /**
- * Compares a run with an expectations file, rule by rule (docs/reports.md, "Expectations").
- * Mismatches, all of which fail the gate:
- * - regression: a must/implied rule is failed/errored/timed-out and no entry says so, or an entry
- *   expects a different bad status; a rule selected but not run (skipped) unless expected;
- * - unexpected-pass: an entry expects a failure but the result passed (update the file);
- * - changed: an entry expects a failure, the result is now blocked, unsupported or skipped.
- * Blocked rules need no entry: the rule that blocks them is charged (and expected, or a regression).
- * Scenario entries are compared with the scenario's status the same way; a bad rule whose charged
- * failures all have scenario entries needs no rule entry.
+ * Compares a run with an expectations file result by result (docs/reports.md, "Expectations").
+ * Every difference fails the gate:
+ * - regression: a counted result that is not passing and that the file does not list (a new
+ *   failure, a newly blocked result, a new failing scenario inside an expected rule), or a listed
+ *   result now worse (blocked or skipped → failed);
+ * - changed: a listed result with another status, another blocker, or other property signatures;
+ * - unexpected-pass: a listed result that now passes (update the file).
  */
 export function compareWithExpectations(
   expectations: ExpectationsFile,
@@ -55,53 +59,80 @@ export function compareWithExpectations(
   knownIds: Set<string>,
   declared?: readonly string[],
 ): Comparison {
-  const expected = new Map(expectations.expected.map((e) => [e.id, e]));
-  const scenarioById = new Map(scenarios.map((s) => [s.id, s]));
-  const ruleById = new Map(rules.map((r) => [r.id, r]));
   const out: Comparison = { matched: 0, mismatches: [], notRun: [], unknown: [], informative: [] };
+  const actual = runResults(rules);
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const selected = new Set(scenarios.map((s) => s.id));
+  const listed = new Set<string>();
 
-  for (const e of expectations.expected) {
-    const item = ruleById.get(e.id) ?? scenarioById.get(e.id);
-    if (!item) {
-      (knownIds.has(e.id) ? out.notRun : out.unknown).push(e.id);
+  for (const entry of expectations.rules) {
+    const rule = ruleById.get(entry.rule);
+    if (rule === undefined) {
+      (knownIds.has(entry.rule) ? out.notRun : out.unknown).push(entry.rule);
       continue;
     }
-    if (!levelCounts(item.level)) {
-      out.informative.push(e.id);
+    if (!levelCounts(rule.level)) {
+      out.informative.push(entry.rule);
       continue;
     }
-    const reason = e.reason;
-    if (item.status === e.status) out.matched += 1;
-    else if (item.status === 'passed') out.mismatches.push({ id: e.id, kind: 'unexpected-pass', expected: e.status, actual: item.status, level: item.level, reason });
-    else if (isBad(item.status)) out.mismatches.push({ id: e.id, kind: 'regression', expected: e.status, actual: item.status, level: item.level, reason: messageOf(item, scenarioById) ?? reason });
-    else out.mismatches.push({ id: e.id, kind: 'changed', expected: e.status, actual: item.status, level: item.level, reason: messageOf(item, scenarioById) ?? reason });
+    for (const x of entry.results) {
+      const key = resultKey(entry.rule, x.scenario);
+      listed.add(key);
+      if (!selected.has(x.scenario)) {
+        (knownIds.has(x.scenario) ? out.notRun : out.unknown).push(key);
+        continue;
+      }
+      const a = actual.get(key);
+      const base = { id: key, rule: entry.rule, scenario: x.scenario, expected: x.status, level: rule.level };
+      if (a === undefined || a.status === 'passed') {
+        out.mismatches.push({ ...base, kind: 'unexpected-pass', actual: 'passed', detail: 'now passes', ...(entry.reason !== undefined ? { reason: entry.reason } : {}) });
+        continue;
+      }
+      const detail = difference(x, a);
+      if (detail === undefined) {
+        out.matched += 1;
+        continue;
+      }
+      const worse = isBad(a.status) && !isBad(x.status);
+      out.mismatches.push({ ...base, kind: worse ? 'regression' : 'changed', actual: a.status, detail, reason: a.message ?? entry.reason });
+    }
   }
 
-  for (const r of rules) {
-    if (!levelCounts(r.level) || !(isBad(r.status) || r.status === 'skipped') || expected.has(r.id)) continue;
-    const charged = r.outcomes.filter((o) => o.status === r.status);
-    const explained = r.status !== 'skipped' && charged.length > 0 && charged.every((o) => expected.get(o.scenario)?.status === scenarioById.get(o.scenario)?.status);
-    if (!explained) out.mismatches.push({ id: r.id, kind: 'regression', expected: 'passed', actual: r.status, level: r.level, reason: charged[0]?.message ?? (r.status === 'skipped' ? 'none of its scenarios ran' : undefined) });
+  for (const [key, a] of actual) {
+    if (listed.has(key) || !recorded(a.status)) continue;
+    out.mismatches.push({
+      id: key, rule: a.rule, scenario: a.scenario, kind: 'regression', expected: 'passed', actual: a.status, level: a.level,
+      detail: a.status === 'blocked' ? `newly blocked by ${a.blockedBy}` : a.status === 'skipped' ? 'did not run' : `a new ${a.status} result`,
+      ...(a.message !== undefined ? { reason: a.message } : {}),
+    });
   }
 
-  if (expectations.profile !== undefined && declared !== undefined) {
-    const recorded = [...expectations.profile].sort();
-    const now = [...declared].sort();
-    const dropped = recorded.filter((c) => !now.includes(c));
-    const added = now.filter((c) => !recorded.includes(c));
-    out.profile = {
-      recorded: expectations.profile, declared: [...declared],
-      status: dropped.length + added.length === 0 ? 'matches' : 'differs',
-      message: dropped.length + added.length === 0 ? 'the target declares the recorded profile'
-        : [dropped.length > 0 ? `the target no longer declares ${dropped.join(', ')}` : '', added.length > 0 ? `the target now declares ${added.join(', ')}: update the expectations file` : '']
-          .filter((x) => x !== '').join('; '),
-    };
-  }
+  if (expectations.profile !== undefined && declared !== undefined) out.profile = compareProfile(expectations.profile, declared);
   return out;
 }
 
-function messageOf(item: ScenarioResult | RuleResult, scenarios: Map<string, ScenarioResult>): string | undefined {
-  if ('message' in item) return item.message;
-  const first = item.outcomes.find((o) => o.status === item.status);
-  return first?.message ?? scenarios.get(first?.scenario ?? '')?.message;
+/** What differs between an expected result and the run's, or undefined when nothing does. */
+function difference(x: ExpectedResult, a: RunResult): string | undefined {
+  if (x.status !== a.status) return `${x.status} → ${a.status}${a.blockedBy !== undefined ? ` (by ${a.blockedBy})` : ''}`;
+  if ((x.blockedBy ?? '') !== (a.blockedBy ?? '')) return `blocked by ${a.blockedBy} instead of ${x.blockedBy}`;
+  const want = [...(x.signatures ?? [])].sort();
+  const got = a.signatures ?? [];
+  const added = got.filter((s) => !want.includes(s));
+  const gone = want.filter((s) => !got.includes(s));
+  if (added.length + gone.length === 0) return undefined;
+  return [added.length > 0 ? `new failing case ${added.join(', ')}` : '', gone.length > 0 ? `no longer ${gone.join(', ')}` : ''].filter((t) => t !== '').join('; ');
+}
+
+function compareProfile(recordedProfile: string[], declared: readonly string[]): ProfileComparison {
+  const rec = [...recordedProfile].sort();
+  const now = [...declared].sort();
+  const dropped = rec.filter((c) => !now.includes(c));
+  const added = now.filter((c) => !rec.includes(c));
+  return {
+    recorded: recordedProfile, declared: [...declared],
+    status: dropped.length + added.length === 0 ? 'matches' : 'differs',
+    message: dropped.length + added.length === 0 ? 'the target declares the recorded profile'
+      : [dropped.length > 0 ? `the target no longer declares ${dropped.join(', ')}` : '', added.length > 0 ? `the target now declares ${added.join(', ')}: update the expectations file` : '']
+        .filter((x) => x !== '').join('; '),
+  };
 }

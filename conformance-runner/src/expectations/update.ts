@@ -1,17 +1,15 @@
-import { counts as levelCounts } from '../run/levels';
 import type { RuleResult, ScenarioResult } from '../run/results';
-import { isBad } from '../run/status';
-import type { Expectation, ExpectationsFile } from './types';
+import { recorded, runResults } from './results';
+import type { ExpectationsFile, ExpectedResult, ExpectedRule, ExpectedStatus } from './types';
 
 const SCHEMA_REF = 'https://fw-conformance.local/schema/expectations.schema.json';
 
 /**
- * The expectations file after a run (--update-expectations): one entry per must/implied rule
- * charged with a failure (failed, errored, timed-out) or not run, and the declared capabilities as
- * the profile, so that the same results match it.
- * - Entries for ids not in this run (filtered out) are kept as they are.
- * - Hand-written scenario entries are kept (with their new status) while the scenario is still bad.
- * - Every kept entry keeps its reason and issue; a new one gets the failure's first line as reason.
+ * The expectations file after a run (--update-expectations): every counted result that does not
+ * pass, grouped by rule, and the declared capabilities as the profile, so that the same run
+ * matches it exactly.
+ * - Rules not selected by this run, and results of scenarios not selected, are kept as they are.
+ * - A rule keeps its reason and issue; a new one gets its first failure's first line as reason.
  */
 export function updateExpectations(
   existing: ExpectationsFile | undefined,
@@ -20,30 +18,43 @@ export function updateExpectations(
   scenarios: ScenarioResult[],
   declared?: readonly string[],
 ): ExpectationsFile {
-  const previous = new Map((existing?.expected ?? []).map((e) => [e.id, e]));
-  const inRun = new Set([...rules.map((r) => r.id), ...scenarios.map((s) => s.id)]);
-  const next = new Map<string, Expectation>();
-  for (const e of existing?.expected ?? []) if (!inRun.has(e.id)) next.set(e.id, e);
-
-  for (const s of scenarios) {
-    const before = previous.get(s.id);
-    if (before && levelCounts(s.level) && isBad(s.status)) next.set(s.id, { ...before, status: s.status as Expectation['status'] });
+  const previous = new Map((existing?.rules ?? []).map((r) => [r.rule, r]));
+  const inRun = new Set(rules.map((r) => r.id));
+  const selected = new Set(scenarios.map((s) => s.id));
+  const results = new Map<string, ExpectedResult[]>();
+  const firstMessage = new Map<string, string | undefined>();
+  for (const before of existing?.rules ?? []) {
+    // What this run could not see stays as it was.
+    const kept = inRun.has(before.rule) ? before.results.filter((x) => !selected.has(x.scenario)) : before.results;
+    if (kept.length > 0) results.set(before.rule, [...kept]);
   }
-  for (const r of rules) {
-    if (!levelCounts(r.level) || !(isBad(r.status) || r.status === 'skipped')) continue;
-    const charged = r.outcomes.filter((o) => o.status === r.status);
-    // A rule whose failures all have kept scenario entries is explained by them.
-    if (r.status !== 'skipped' && !previous.has(r.id) && charged.length > 0 && charged.every((o) => next.has(o.scenario))) continue;
-    const before = previous.get(r.id);
-    const reason = r.status === 'skipped' ? 'none of its scenarios ran' : firstLine(charged[0]?.message);
-    next.set(r.id, before ? { ...before, status: r.status as Expectation['status'] } : { id: r.id, status: r.status as Expectation['status'], reason });
+  for (const a of runResults(rules).values()) {
+    if (!recorded(a.status)) continue;
+    const list = results.get(a.rule) ?? [];
+    list.push({
+      scenario: a.scenario, status: a.status as ExpectedStatus,
+      ...(a.blockedBy !== undefined ? { blockedBy: a.blockedBy } : {}),
+      ...(a.signatures !== undefined ? { signatures: a.signatures } : {}),
+    });
+    results.set(a.rule, list);
+    if (!firstMessage.has(a.rule) && a.status !== 'blocked') firstMessage.set(a.rule, a.message);
   }
+  const entries: ExpectedRule[] = [...results].map(([rule, list]) => {
+    const before = previous.get(rule);
+    const blockedOnly = list.every((x) => x.status === 'blocked');
+    const reason = before?.reason ?? (blockedOnly ? `blocked by ${[...new Set(list.map((x) => x.blockedBy))].join(', ')}` : firstLine(firstMessage.get(rule)));
+    return {
+      rule, reason, ...(before?.issue !== undefined ? { issue: before.issue } : {}),
+      results: list.sort((a, b) => a.scenario.localeCompare(b.scenario)),
+    };
+  });
   const profile = declared !== undefined ? [...declared] : existing?.profile;
   return {
     $schema: existing?.$schema ?? SCHEMA_REF,
+    version: 2,
     implementation: existing?.implementation ?? implementation,
     ...(profile !== undefined ? { profile } : {}),
-    expected: [...next.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    rules: entries.sort((a, b) => a.rule.localeCompare(b.rule)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { FINDING_MEDIA } from './finding';
 import type { TargetAddress } from './AdapterClient';
 
 /**
@@ -48,6 +49,8 @@ export const MEDIA = {
   property: 'application/vnd.fw.property+json',
   /** JSON {message, rule?, definition?}: the application did not boot although the scenario expects it to. */
   boot: 'application/vnd.fw.boot+json',
+  /** JSON Finding (protocol/finding.ts): what the failed assertion compared and what the answer showed. */
+  finding: FINDING_MEDIA,
 } as const;
 
 export const DEFAULT_WORLD_PARAMETERS: Omit<WorldParameters, 'target'> = {

@@ -108,7 +108,7 @@ export function renderHtml(report: ConformanceReport): string {
     if (x.profile) parts.push(`<p>Profile: ${x.profile.status === 'matches' ? 'matches the recorded one' : `<strong>differs</strong> — ${e(x.profile.message)}`}.</p>`);
     if (x.mismatches.length > 0) {
       parts.push('<table><tr><th>id</th><th>kind</th><th>expected</th><th>actual</th><th>reason</th></tr>');
-      for (const m of x.mismatches) parts.push(`<tr><td><code>${e(m.id)}</code></td><td>${e(m.kind)}</td><td>${badge(m.expected)}</td><td>${badge(m.actual)}</td><td>${e(m.reason ?? '')}</td></tr>`);
+      for (const m of x.mismatches) parts.push(`<tr><td><code>${e(m.id)}</code></td><td>${e(m.kind)}: ${e(m.detail)}</td><td>${badge(m.expected)}</td><td>${badge(m.actual)}</td><td>${e(m.reason ?? '')}</td></tr>`);
       parts.push('</table>');
     }
   }

@@ -53,7 +53,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     const e = report.expectations;
     lines.push(`## Expectations (${cell(e.file)})`, '', `${e.matched} expected results matched, ${e.mismatches.length} mismatches.`, '');
     if (e.profile) lines.push(`- profile: ${e.profile.status === 'matches' ? 'matches' : `**differs** — ${cell(e.profile.message)}`}`);
-    for (const m of e.mismatches) lines.push(`- **${m.kind}** \`${m.id}\` (${m.level}): expected ${m.expected}, got ${m.actual}${m.reason ? ` — ${cell(oneLine(m.reason))}` : ''}`);
+    for (const m of e.mismatches) lines.push(`- **${m.kind}** \`${m.id}\` (${m.level}): ${cell(m.detail)} (expected ${m.expected}, got ${m.actual})${m.reason ? ` — ${cell(oneLine(m.reason))}` : ''}`);
     if (e.unknown.length > 0) lines.push(`- stale entries (no such scenario or rule): ${e.unknown.map((id) => `\`${id}\``).join(', ')}`);
     lines.push('');
   }

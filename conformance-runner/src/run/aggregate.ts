@@ -80,7 +80,8 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
     const counted = countedByRule.get(def.id) ?? [];
     const outcomes: RuleOutcome[] = counted.map((o) => ({
       scenario: o.scenario, status: statusOf(o),
-      ...(blockedBy.has(o) ? { blockedBy: blockedBy.get(o)! } : {}),
+      ...(blockedBy.has(o) ? { blockedBy: blockedBy.get(o)!, ...(o.shownBy !== undefined ? { shownBy: o.shownBy } : {}) } : {}),
+      ...(o.signatures !== undefined && o.status !== 'passed' ? { signatures: o.signatures } : {}),
       ...(o.status !== 'passed' && o.step !== undefined ? { step: o.step } : {}),
       ...(o.status !== 'passed' && o.message !== undefined ? { message: o.message } : {}),
     }));

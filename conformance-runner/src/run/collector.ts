@@ -1,4 +1,5 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
+import type { Finding } from '../protocol/finding';
 import { MEDIA } from '../protocol/world';
 import { classify, type StepOutcome } from './classify';
 import { TIMING_MEDIA } from './media';
@@ -15,6 +16,7 @@ interface Attempt {
   property?: PropertyInfo;
   timing?: RequestTiming;
   boot?: BootRefusal;
+  finding?: Finding;
 }
 
 interface TestCaseInfo {
@@ -110,6 +112,7 @@ export class Collector {
       else if (a.mediaType === MEDIA.property) attempt.property = parseJson(body, 'property') as PropertyInfo;
       else if (a.mediaType === TIMING_MEDIA) attempt.timing = parseJson(body, 'timing') as RequestTiming;
       else if (a.mediaType === MEDIA.boot) attempt.boot = parseJson(body, 'boot') as BootRefusal;
+      else if (a.mediaType === MEDIA.finding) attempt.finding = parseJson(body, 'finding') as Finding;
     } else if (envelope.testCaseFinished) {
       const finished = envelope.testCaseFinished;
       const attempt = this.attempts.get(finished.testCaseStartedId);
@@ -125,10 +128,10 @@ export class Collector {
         capabilities: def.capabilities, status: verdict.status,
         durationMs: Math.max(0, Math.round(toMs(finished.timestamp) - attempt.startedMs)),
         message: verdict.message, step: verdict.step,
-        repro: attempt.repro, property: attempt.property, timing: attempt.timing, boot: attempt.boot,
+        repro: attempt.repro, property: attempt.property, timing: attempt.timing, boot: attempt.boot, finding: attempt.finding,
         outcomes: [],
       };
-      result.outcomes = scenarioOutcomes(def, result);
+      result.outcomes = scenarioOutcomes(def, result, (rule) => this.suite.ruleById.get(rule));
       this.results.set(def.id, result);
       this.events.onFinished?.(result);
     }

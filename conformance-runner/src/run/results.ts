@@ -1,5 +1,6 @@
 import type { Outcome } from '../attribution/resolve';
 import type { Exchange } from '../protocol/AdapterClient';
+import type { Finding } from '../protocol/finding';
 import type { Level } from './levels';
 import type { Status } from './status';
 
@@ -27,7 +28,7 @@ export interface PropertyInfo {
   curl?: string | string[];
   divergences?: unknown[];
   /** One entry per rule the property checked; each distinct failure with its own counterexample. */
-  outcomes?: Array<Omit<Outcome, 'scenario'>>;
+  outcomes?: Array<Omit<Outcome, 'scenario'> & { finding?: Finding; manifest?: unknown }>;
   [key: string]: unknown;
 }
 
@@ -55,6 +56,8 @@ export interface ScenarioResult {
   property?: PropertyInfo;
   timing?: RequestTiming;
   boot?: BootRefusal;
+  /** What the failed assertion compared (steps attach it): the evidence attribution reads. */
+  finding?: Finding;
   /**
    * The evidence this scenario gives, one entry per rule it speaks about: its own rule, and the
    * rule of a definition the framework refused to boot. Blocking is decided over the whole run.
@@ -89,6 +92,10 @@ export interface RuleOutcome {
   status: Status;
   /** For a blocked failure: the root-cause rule. */
   blockedBy?: string;
+  /** For a blocked failure: the request and answer that show what it stands on broken. */
+  shownBy?: string;
+  /** For a property's failures: their signatures (`<rule>:<kind>`). */
+  signatures?: string[];
   step?: string;
   message?: string;
 }

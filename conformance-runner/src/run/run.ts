@@ -99,7 +99,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     suite = loadSuite(env.suiteRoot);
     selection = select(suite, { tags: options.tags, rules: options.rules, levels: options.levels });
     if (options.expectations && (!options.updateExpectations || fs.existsSync(options.expectations))) {
-      expectations = loadExpectations(options.expectations);
+      expectations = loadExpectations(options.expectations, options.updateExpectations);
     }
   } catch (err) {
     // Nothing will run: the adapter already being started is stopped again.
@@ -418,7 +418,7 @@ async function finish(input: FinishInput): Promise<number> {
     if (input.complete) {
       expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios, declared);
       writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
-      if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.expected.length} entries)\n`);
+      if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.rules.reduce((n, r) => n + r.results.length, 0)} results of ${expectations.rules.length} rules)\n`);
     } else {
       warnings.push('the expectations file was not updated: the run is incomplete');
     }
@@ -522,7 +522,7 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
   }
   if (report.expectations && report.expectations.mismatches.length > 0) {
     lines.push(`differences from ${report.expectations.file}:`);
-    for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: expected ${m.expected}, got ${m.actual}`);
+    for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: ${m.detail} (expected ${m.expected}, got ${m.actual})`);
   }
   if (report.expectations?.profile?.status === 'differs') lines.push(`  profile: ${report.expectations.profile.message}`);
   if (!quiet) for (const w of report.warnings) lines.push(`warning: ${w.split('\n')[0]}`);

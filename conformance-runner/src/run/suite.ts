@@ -10,6 +10,8 @@ export interface RuleDef {
   section: string;
   level: Level;
   statement: string;
+  /** Rules whose mechanism this one builds on (features/rules.json; attribution/resolve.ts). */
+  standsOn?: string[];
 }
 
 /** What the suite says about one scenario (one pickle: an Examples row is its own scenario). */

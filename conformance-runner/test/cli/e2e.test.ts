@@ -83,10 +83,10 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
 
   it('exit 2 for an invalid expectations file', async () => {
     const file = path.join(tmp(), 'e.json');
-    fs.writeFileSync(file, JSON.stringify({ implementation: 'x', expected: [{ id: 'basic-fail', status: 'broken' }] }));
+    fs.writeFileSync(file, JSON.stringify({ version: 2, implementation: 'x', rules: [{ rule: 'basic.fail', results: [{ scenario: 'basic-fail', status: 'broken' }] }] }));
     const r = await fwConformance(['--start', ADAPTER, '--expectations', file]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /does not match conformance-runner\/schema\/expectations\.schema\.json:\n {2}at \/expected\/0\/status: must be equal to one of the allowed values/);
+    assert.match(r.stderr, /does not match conformance-runner\/schema\/expectations\.schema\.json:\n {2}at \/rules\/0\/results\/0\/status: must be equal to one of the allowed values/);
     assert.ok(!/\n\s+at .*\.ts:\d+/.test(r.stderr), 'no stack trace');
   });
 
@@ -188,29 +188,31 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     const args = ['--start', ADAPTER, '--request-timeout', '300', '--expectations', file];
     const update = await fwConformance([...args, '--out', path.join(dir, 'r1'), '--update-expectations']);
     assert.equal(update.code, 0, update.stdout + update.stderr);
-    const written = JSON.parse(fs.readFileSync(file, 'utf8'));
+    type Written = { implementation: string; profile: string[]; rules: Array<{ rule: string; reason?: string; results: Array<{ scenario: string; status: string }> }> };
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as Written;
     assert.equal(written.implementation, 'fixture-adapter');
-    assert.deepEqual(written.expected.map((e: { id: string; status: string }) => `${e.id} ${e.status}`), ['basic.error errored', 'basic.fail failed', 'basic.timeout timed-out']);
+    const listing = (w: Written) => w.rules.flatMap((r) => r.results.map((x) => `${r.rule} ${x.scenario} ${x.status}`));
+    assert.deepEqual(listing(written), ['basic.error basic-error errored', 'basic.fail basic-fail failed', 'basic.timeout basic-timeout timed-out']);
 
-    written.expected.find((e: { id: string }) => e.id === 'basic.fail').reason = 'known: our router answers 200 here';
+    written.rules.find((r) => r.rule === 'basic.fail')!.reason = 'known: our router answers 200 here';
     fs.writeFileSync(file, JSON.stringify(written));
     const again = await fwConformance([...args, '--out', path.join(dir, 'r2')]);
     assert.equal(again.code, 0, again.stdout);
     assert.match(again.stdout, /gate: PASS \(exit 0\) — the results match the expectations file \(3 expected non-passing results, profile routing, groups\)/);
     assert.equal(readReport(path.join(dir, 'r2')).expectations.matched, 3);
 
-    written.expected.push({ id: 'basic.pass', status: 'failed', reason: 'thought broken' });
-    written.expected = written.expected.filter((e: { id: string }) => e.id !== 'basic.error');
+    written.rules.push({ rule: 'basic.pass', reason: 'thought broken', results: [{ scenario: 'basic-pass', status: 'failed' }] });
+    written.rules = written.rules.filter((r) => r.rule !== 'basic.error');
     fs.writeFileSync(file, JSON.stringify(written));
     const mismatch = await fwConformance([...args, '--out', path.join(dir, 'r3')]);
     assert.equal(mismatch.code, 1);
-    assert.match(mismatch.stdout, /unexpected-pass basic\.pass: expected failed, got passed/);
-    assert.match(mismatch.stdout, /regression basic\.error: expected passed, got errored/);
+    assert.match(mismatch.stdout, /unexpected-pass basic\.pass › basic-pass: now passes \(expected failed, got passed\)/);
+    assert.match(mismatch.stdout, /regression basic\.error › basic-error: a new errored result \(expected passed, got errored\)/);
 
     await fwConformance([...args, '--out', path.join(dir, 'r4'), '--update-expectations']);
-    const kept = JSON.parse(fs.readFileSync(file, 'utf8'));
-    assert.equal(kept.expected.find((e: { id: string }) => e.id === 'basic.fail').reason, 'known: our router answers 200 here', 'reasons are kept');
-    assert.ok(!kept.expected.some((e: { id: string }) => e.id === 'basic.pass'), 'entries that pass are dropped');
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as Written;
+    assert.equal(kept.rules.find((r) => r.rule === 'basic.fail')!.reason, 'known: our router answers 200 here', 'reasons are kept');
+    assert.ok(!kept.rules.some((r) => r.rule === 'basic.pass'), 'entries that pass are dropped');
     assert.deepEqual(kept.profile, ['routing', 'groups'], 'the declared profile is recorded');
   });
 

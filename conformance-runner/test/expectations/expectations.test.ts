@@ -9,27 +9,36 @@ import { updateExpectations } from '../../src/expectations/update';
 import { rule, rulesOf, scenario } from '../run/results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('groups.prefix'), rule('errors.body', 'reference')];
+const v2 = (rules: unknown[]) => JSON.stringify({ version: 2, implementation: 'x', rules });
 
 describe('loading an expectations file', () => {
   it('accepts a valid file', () => {
-    const f = parseExpectations(JSON.stringify({ implementation: 'acme', expected: [{ id: 'a', status: 'failed', reason: 'r', issue: 'https://example.com/1' }] }), 'e.json');
-    assert.equal(f.expected[0]!.issue, 'https://example.com/1');
+    const f = parseExpectations(v2([{ rule: 'a.b', reason: 'r', issue: 'https://example.com/1', results: [{ scenario: 's', status: 'failed' }] }]), 'e.json');
+    assert.equal(f.rules[0]!.issue, 'https://example.com/1');
   });
 
   const bad: Array<[string, string, RegExp]> = [
     ['not JSON', '{"implementation": ', /e\.json is not valid JSON/],
-    ['no implementation', '{"expected": []}', /at \/: must have required property 'implementation'/],
-    ['a passed status', '{"implementation":"x","expected":[{"id":"a","status":"passed"}]}', /at \/expected\/0\/status: must be equal to one of the allowed values/],
-    ['an unknown field', '{"implementation":"x","expected":[{"id":"a","status":"failed","why":"?"}]}', /at \/expected\/0: must NOT have additional properties: "why"/],
-    ['an issue that is not a URL', '{"implementation":"x","expected":[{"id":"a","status":"failed","issue":"#12"}]}', /at \/expected\/0\/issue: must match format "uri"/],
-    ['an empty id', '{"implementation":"x","expected":[{"id":"","status":"failed"}]}', /at \/expected\/0\/id/],
-    ['a repeated id', '{"implementation":"x","expected":[{"id":"a","status":"failed"},{"id":"a","status":"errored"}]}', /lists "a" twice \(at \/expected\/1\)/],
+    ['no implementation', '{"version":2,"rules":[]}', /at \/: must have required property 'implementation'/],
+    ['a passed status', v2([{ rule: 'a', results: [{ scenario: 's', status: 'passed' }] }]), /at \/rules\/0\/results\/0\/status: must be equal to one of the allowed values/],
+    ['an unknown field', v2([{ rule: 'a', why: '?', results: [{ scenario: 's', status: 'failed' }] }]), /at \/rules\/0: must NOT have additional properties: "why"/],
+    ['an issue that is not a URL', v2([{ rule: 'a', issue: '#12', results: [{ scenario: 's', status: 'failed' }] }]), /at \/rules\/0\/issue: must match format "uri"/],
+    ['a rule without results', v2([{ rule: 'a', results: [] }]), /at \/rules\/0\/results/],
+    ['a repeated rule', v2([{ rule: 'a', results: [{ scenario: 's', status: 'failed' }] }, { rule: 'a', results: [{ scenario: 't', status: 'failed' }] }]), /lists the rule "a" twice \(at \/rules\/1\)/],
+    ['a repeated result', v2([{ rule: 'a', results: [{ scenario: 's', status: 'failed' }, { scenario: 's', status: 'errored' }] }]), /lists "s" twice under a/],
+    ['a blocked result without its blocker', v2([{ rule: 'a', results: [{ scenario: 's', status: 'blocked' }] }]), /blockedBy goes with the status blocked/],
+    ['version 1 when comparing', JSON.stringify({ implementation: 'x', expected: [{ id: 'a', status: 'failed' }] }), /is version 1 \(rule by rule\).*--update-expectations to convert it/],
   ];
   for (const [name, text, message] of bad) {
     it(`rejects ${name}`, () => {
       assert.throws(() => parseExpectations(text, 'e.json'), (err: unknown) => err instanceof ExpectationsError && message.test(err.message));
     });
   }
+
+  it('reads a version 1 file for --update-expectations, keeping its reasons and issues', () => {
+    const f = parseExpectations(JSON.stringify({ implementation: 'x', profile: ['routing'], expected: [{ id: 'a.b', status: 'failed', reason: 'why', issue: 'https://example.com/2' }] }), 'e.json', true);
+    assert.deepEqual(f, { version: 2, implementation: 'x', profile: ['routing'], rules: [{ rule: 'a.b', reason: 'why', issue: 'https://example.com/2', results: [] }] });
+  });
 
   it('says when the file does not exist', () => {
     assert.throws(() => loadExpectations('/nonexistent/e.json'), /the expectations file \/nonexistent\/e\.json does not exist/);
@@ -47,13 +56,14 @@ describe('--update-expectations', () => {
   const rules = rulesOf(DEFS, scenarios);
   const known = new Set([...scenarios.map((s) => s.id), ...DEFS.map((d) => d.id)]);
 
-  it('lists exactly the bad must/implied rules, with the first line of the failure as reason, and the declared profile', () => {
+  it('lists every non-passing counted result by rule, the first line of the failure as reason, and the declared profile', () => {
     const f = updateExpectations(undefined, 'acme', rules, scenarios, ['routing']);
     assert.equal(f.implementation, 'acme');
+    assert.equal(f.version, 2);
     assert.deepEqual(f.profile, ['routing']);
-    assert.deepEqual(f.expected, [
-      { id: 'params.anchored', status: 'timed-out', reason: 'a-1 did not pass' },
-      { id: 'params.constraint-regex', status: 'failed', reason: 'expected 404, got 200' },
+    assert.deepEqual(f.rules, [
+      { rule: 'params.anchored', reason: 'a-1 did not pass', results: [{ scenario: 'a-1', status: 'timed-out' }] },
+      { rule: 'params.constraint-regex', reason: 'expected 404, got 200', results: [{ scenario: 'p-1', status: 'failed' }] },
     ]);
   });
 
@@ -62,41 +72,49 @@ describe('--update-expectations', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-exp-')), 'expectations.json');
     fs.writeFileSync(file, JSON.stringify(f, null, 2));
     const read = loadExpectations(file);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
     const comparison = compareWithExpectations(read, rules, scenarios, known, ['routing']);
     assert.deepEqual(comparison.mismatches, []);
     assert.equal(comparison.matched, 2);
     assert.equal(comparison.profile?.status, 'matches');
   });
 
-  it('keeps reasons and issues, updates statuses, drops entries that now pass, keeps entries not in the run', () => {
+  it('keeps reasons and issues, drops results that now pass, keeps rules and scenarios not in the run', () => {
     const existing = {
-      implementation: 'acme-old-name',
-      expected: [
-        { id: 'params.constraint-regex', status: 'errored' as const, reason: 'router bug', issue: 'https://example.com/issues/1' },
-        { id: 'groups.prefix', status: 'failed' as const, reason: 'unsupported since' },
-        { id: 'not-selected', status: 'failed' as const, reason: 'filtered out of this run' },
+      version: 2 as const, implementation: 'acme-old-name',
+      rules: [
+        { rule: 'params.constraint-regex', reason: 'router bug', issue: 'https://example.com/issues/1', results: [{ scenario: 'p-2', status: 'failed' as const }, { scenario: 'p-9', status: 'failed' as const }] },
+        { rule: 'not-selected', reason: 'filtered out of this run', results: [{ scenario: 'n-1', status: 'failed' as const }] },
       ],
     };
     const f = updateExpectations(existing, 'acme', rules, scenarios);
     assert.equal(f.implementation, 'acme-old-name');
-    assert.deepEqual(f.expected, [
-      { id: 'not-selected', status: 'failed', reason: 'filtered out of this run' },
-      { id: 'params.anchored', status: 'timed-out', reason: 'a-1 did not pass' },
-      { id: 'params.constraint-regex', status: 'failed', reason: 'router bug', issue: 'https://example.com/issues/1' },
+    assert.deepEqual(f.rules, [
+      { rule: 'not-selected', reason: 'filtered out of this run', results: [{ scenario: 'n-1', status: 'failed' }] },
+      { rule: 'params.anchored', reason: 'a-1 did not pass', results: [{ scenario: 'a-1', status: 'timed-out' }] },
+      { rule: 'params.constraint-regex', reason: 'router bug', issue: 'https://example.com/issues/1', results: [{ scenario: 'p-1', status: 'failed' }, { scenario: 'p-9', status: 'failed' }] },
     ]);
   });
 
-  it('keeps a hand-written scenario entry while the scenario is still bad, instead of adding its rule', () => {
-    const existing = { implementation: 'acme', expected: [{ id: 'p-1', status: 'failed' as const, reason: 'no regex support' }] };
-    const f = updateExpectations(existing, 'acme', rules, scenarios);
-    assert.deepEqual(f.expected.map((e) => e.id), ['p-1', 'params.anchored']);
-    assert.equal(f.expected[0]!.reason, 'no regex support');
-    assert.deepEqual(compareWithExpectations(f, rules, scenarios, known).mismatches, []);
+  it('records a blocked result with its blocker, and a property failure with its signatures', () => {
+    const blocked = scenario('g-2', 'blocked', ['groups.prefix']);
+    blocked.outcomes[0]!.needs = ['params.constraint-regex'];
+    const prop = scenario('prop', 'failed', ['params.anchored'], 'implied');
+    prop.outcomes[0]!.signatures = ['params.anchored:matched'];
+    const all = [...scenarios, blocked, prop];
+    const f = updateExpectations(undefined, 'acme', rulesOf(DEFS, all), all);
+    assert.deepEqual(f.rules.find((r) => r.rule === 'groups.prefix'), { rule: 'groups.prefix', reason: 'blocked by params.constraint-regex', results: [{ scenario: 'g-2', status: 'blocked', blockedBy: 'params.constraint-regex' }] });
+    assert.deepEqual(f.rules.find((r) => r.rule === 'params.anchored')!.results.find((x) => x.scenario === 'prop'), { scenario: 'prop', status: 'failed', signatures: ['params.anchored:matched'] });
+    // A new kind of failure of the same property is a new failing case: the gate sees it.
+    const later = [...scenarios, blocked, scenario('prop', 'failed', ['params.anchored'], 'implied')];
+    later[later.length - 1]!.outcomes[0]!.signatures = ['params.anchored:matched', 'params.anchored:not-matched'];
+    const m = compareWithExpectations(f, rulesOf(DEFS, later), later, new Set([...known, 'g-2', 'prop'])).mismatches;
+    assert.deepEqual(m.map((x) => [x.kind, x.id, x.detail]), [['changed', 'params.anchored › prop', 'new failing case params.anchored:not-matched']]);
   });
 
-  it('drops a rule entry once the rule passes', () => {
+  it('drops a rule once it passes', () => {
     const ok = [scenario('p-1', 'passed', ['params.constraint-regex'])];
-    const f = updateExpectations({ implementation: 'acme', expected: [{ id: 'params.constraint-regex', status: 'failed' }] }, 'acme', rulesOf(DEFS.slice(0, 1), ok), ok);
-    assert.deepEqual(f.expected, []);
+    const f = updateExpectations({ version: 2, implementation: 'acme', rules: [{ rule: 'params.constraint-regex', results: [{ scenario: 'p-1', status: 'failed' }] }] }, 'acme', rulesOf(DEFS.slice(0, 1), ok), ok);
+    assert.deepEqual(f.rules, []);
   });
 });

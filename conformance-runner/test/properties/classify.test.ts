@@ -68,8 +68,9 @@ test('a resource URL that cannot be generated from id is resources.id-name, rely
   const named = urls.find((c) => !c.name.startsWith('tags.'));
   assert.ok(show && index && named, JSON.stringify(urls.map((u) => u.name)));
   const failed = { kind: 'url' as const, result: { ok: false as const, message: 'Missing required parameter [photo]' } };
-  assert.deepEqual(classifyFailure(show, failed, manifest), { kind: 'url-failed', rule: 'resources.id-name', signature: 'resources.id-name:url-failed', needs: ['resources.names'] });
-  assert.deepEqual(classifyFailure(index, failed, manifest), { kind: 'url-failed', rule: 'resources.names', signature: 'resources.names:url-failed', needs: [] });
+  const finding = (name: string) => ({ aspect: 'url', route: name, actual: { failed: 'Missing required parameter [photo]' }, expected: 'a URL' });
+  assert.deepEqual(classifyFailure(show, failed, manifest), { kind: 'url-failed', rule: 'resources.id-name', signature: 'resources.id-name:url-failed', needs: ['resources.names'], finding: finding('tags.show') });
+  assert.deepEqual(classifyFailure(index, failed, manifest), { kind: 'url-failed', rule: 'resources.names', signature: 'resources.names:url-failed', needs: [], finding: finding('tags.index') });
   assert.equal(classifyFailure(named, failed, manifest).rule, 'named.name');
   // An absolute URL is url.path whichever route it is for.
   assert.equal(classifyFailure(show, { kind: 'url', result: { ok: true, url: 'http://h/tags/A' } }, manifest).rule, 'url.path');

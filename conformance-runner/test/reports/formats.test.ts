@@ -21,7 +21,7 @@ describe('conformance.json', () => {
     const report = JSON.parse(JSON.stringify(sampleReport({
       complete: false, incompleteReason: 'interrupted by SIGINT',
       expectations: { file: 'e.json', implementation: 'acme', matched: 1, notRun: [], unknown: ['x'], informative: [],
-        mismatches: [{ id: 'params-xss', kind: 'regression', expected: 'passed', actual: 'failed', level: 'must', reason: 'r' }] },
+        mismatches: [{ id: 'params.x › params-xss', rule: 'params.x', scenario: 'params-xss', kind: 'regression', expected: 'passed', actual: 'failed', level: 'must', detail: 'a new failed result', reason: 'r' }] },
       coverage: { dir: 'reports/coverage', summary: 'Lines: 90%', uncovered: 'reports/coverage/uncovered.md' },
     })));
     assert.deepEqual(allViolations('report', report), []);
@@ -216,8 +216,8 @@ describe('conformance.md', () => {
 
   it('lists expectation mismatches', () => {
     const md2 = renderMarkdown(sampleReport({ expectations: { file: 'e.json', implementation: 'acme', matched: 0, notRun: [], unknown: ['old-id'], informative: [],
-      mismatches: [{ id: 'params-xss', kind: 'unexpected-pass', expected: 'failed', actual: 'passed', level: 'must' }] } }));
-    assert.match(md2, /- \*\*unexpected-pass\*\* `params-xss` \(must\): expected failed, got passed/);
+      mismatches: [{ id: 'params.x › params-xss', rule: 'params.x', scenario: 'params-xss', kind: 'unexpected-pass', expected: 'failed', actual: 'passed', level: 'must', detail: 'now passes' }] } }));
+    assert.match(md2, /- \*\*unexpected-pass\*\* `params.x › params-xss` \(must\): now passes \(expected failed, got passed\)/);
     assert.match(md2, /stale entries .*`old-id`/);
   });
 });

@@ -14,9 +14,9 @@ describe('npm run certify', () => {
       assert.ok(fs.existsSync(path.join(ROOT, d.start)), `${name}: ${d.start} exists`);
       assert.ok(d.runner.includes('--seed'), `${name}: certified with a fixed seed, so that reruns are comparable`);
       const expectations = loadExpectations(path.join(ROOT, 'adapters', name, 'expectations.json'));
-      for (const e of expectations.expected) {
+      for (const e of expectations.rules) {
         // A reason is read by people deciding whether the framework is at fault: one line, no dumps.
-        assert.ok(e.reason && e.reason.length <= 260 && !e.reason.includes('\n') && !/<!DOCTYPE/i.test(e.reason), `${name} ${e.id}: ${e.reason}`);
+        assert.ok(e.reason && e.reason.length <= 260 && !e.reason.includes('\n') && !/<!DOCTYPE/i.test(e.reason), `${name} ${e.rule}: ${e.reason}`);
       }
     }
   });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compareWithExpectations } from '../../src/expectations/compare';
-import type { ExpectationsFile } from '../../src/expectations/types';
+import type { ExpectationsFile, ExpectedResult } from '../../src/expectations/types';
 import { CAPABILITIES, type Capability } from '../../src/protocol/manifest';
 import type { RuleResult } from '../../src/run/results';
 import { decideVerdict, profileOf, type Verdict } from '../../src/run/verdict';
@@ -9,7 +9,17 @@ import { rule, rulesOf, scenario } from './results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('errors.body', 'reference')];
 const ALL = [...CAPABILITIES] as string[];
-const file = (expected: ExpectationsFile['expected'], profile?: string[]): ExpectationsFile => ({ implementation: 'acme', expected, ...(profile ? { profile } : {}) });
+type Entry = [rule: string, scenario: string, status: ExpectedResult['status'], reason?: string];
+/** An expectations file (version 2) from [rule, scenario, status] entries. */
+const file = (entries: Entry[], profile?: string[]): ExpectationsFile => {
+  const rules = new Map<string, ExpectationsFile['rules'][number]>();
+  for (const [r, sc, status, reason] of entries) {
+    const e = rules.get(r) ?? { rule: r, ...(reason !== undefined ? { reason } : {}), results: [] };
+    e.results.push({ scenario: sc, status });
+    rules.set(r, e);
+  }
+  return { version: 2, implementation: 'acme', rules: [...rules.values()], ...(profile ? { profile } : {}) };
+};
 
 function verdict(rules: RuleResult[], declared: string[] = ALL, extra: { requested?: Capability[]; filtered?: string; complete?: boolean; reason?: string } = {}): Verdict {
   return decideVerdict({
@@ -111,8 +121,8 @@ describe('the gate with an expectations file', () => {
     return { comparison, verdict: decideVerdict({ rules: r, complete: true, comparison, profile: profileOf(declared, (f.profile as Capability[] | undefined) ?? null, r) }) };
   };
 
-  it('passes the gate when the results match exactly (rule entries); the verdict still says it fails', () => {
-    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' }]));
+  it('passes the gate when the results match exactly; the verdict still says it fails', () => {
+    const { comparison, verdict: v } = gateWith(file([['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored']]));
     assert.deepEqual(comparison.mismatches, []);
     assert.equal(comparison.matched, 2);
     assert.equal(v.verdict, 'fails');
@@ -120,42 +130,60 @@ describe('the gate with an expectations file', () => {
     assert.match(v.gate.reason, /match the expectations file \(2 expected/);
   });
 
-  it('scenario entries explain the failures of their rule', () => {
-    const { comparison, verdict: v } = gateWith(file([{ id: 'a', status: 'failed' }, { id: 'b', status: 'errored' }]));
-    assert.deepEqual(comparison.mismatches, []);
-    assert.equal(v.gate.pass, true);
+  it('a new failing scenario inside an expected rule is a regression', () => {
+    const more = [...scenarios, scenario('a3', 'failed', ['params.constraint-regex'])];
+    const { comparison, verdict: v } = gateWith(file([['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored']]), ALL, rulesOf(DEFS, more), more);
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.detail]), [['regression', 'params.constraint-regex › a3', 'a new failed result']]);
+    assert.equal(v.gate.pass, false);
+  });
+
+  it('a regression behind an expected failure — a newly blocked result, or one blocked by another rule — fails the gate', () => {
+    const blocked = [...scenarios, scenario('g', 'blocked', ['groups.prefix'])];
+    blocked[blocked.length - 1]!.outcomes[0]!.needs = ['params.constraint-regex'];
+    const r = rulesOf([...DEFS, rule('groups.prefix')], blocked);
+    const base: Entry[] = [['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored']];
+    const newly = gateWith(file(base), ALL, r, blocked).comparison;
+    assert.deepEqual(newly.mismatches.map((m) => [m.kind, m.id, m.detail]), [['regression', 'groups.prefix › g', 'newly blocked by params.constraint-regex']]);
+    const other = file([...base, ['groups.prefix', 'g', 'blocked']]);
+    other.rules[2]!.results[0]!.blockedBy = 'params.anchored';
+    assert.deepEqual(gateWith(other, ALL, r, blocked).comparison.mismatches.map((m) => [m.kind, m.detail]), [['changed', 'blocked by params.constraint-regex instead of params.anchored']]);
+    const same = file([...base, ['groups.prefix', 'g', 'blocked']]);
+    same.rules[2]!.results[0]!.blockedBy = 'params.constraint-regex';
+    assert.deepEqual(gateWith(same, ALL, r, blocked).comparison.mismatches, []);
   });
 
   it('a failing rule the file does not list is a regression', () => {
-    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }]));
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'params.anchored', 'passed', 'errored']]);
+    const { comparison, verdict: v } = gateWith(file([['params.constraint-regex', 'a', 'failed']]));
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'params.anchored › b', 'passed', 'errored']]);
     assert.equal(v.gate.pass, false);
     assert.match(v.gate.reason, /1 result\(s\) differ from the expectations file/);
   });
 
-  it('a different failure status than expected is a regression', () => {
-    const { comparison } = gateWith(file([{ id: 'params.constraint-regex', status: 'timed-out' }, { id: 'params.anchored', status: 'errored' }]));
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['regression', 'params.constraint-regex', 'timed-out', 'failed']]);
+  it('a different failure status than expected is a change; blocked → failed is a regression', () => {
+    const { comparison } = gateWith(file([['params.constraint-regex', 'a', 'timed-out'], ['params.anchored', 'b', 'errored']]));
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.expected, m.actual]), [['changed', 'params.constraint-regex › a', 'timed-out', 'failed']]);
+    const worse = gateWith(file([['params.constraint-regex', 'a', 'blocked'], ['params.anchored', 'b', 'errored']])).comparison;
+    assert.deepEqual(worse.mismatches.map((m) => [m.kind, m.id]), [['regression', 'params.constraint-regex › a']]);
   });
 
   it('an expected failure that now passes is an unexpected pass, and fails the gate', () => {
     const ok = [scenario('a', 'passed', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
     const okRules = rulesOf(DEFS.slice(0, 2), ok);
-    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed', reason: 'known bug' }]), ALL, okRules, ok);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.reason]), [['unexpected-pass', 'params.constraint-regex', 'known bug']]);
+    const { comparison, verdict: v } = gateWith(file([['params.constraint-regex', 'a', 'failed', 'known bug']]), ALL, okRules, ok);
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id, m.reason]), [['unexpected-pass', 'params.constraint-regex › a', 'known bug']]);
     assert.equal(v.verdict, 'conforms');
     assert.equal(v.gate.pass, false);
   });
 
   it('an expected failure that is now unsupported is a change', () => {
     const s2 = [scenario('a', 'unsupported', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
-    const comparison = compareWithExpectations(file([{ id: 'params.constraint-regex', status: 'failed' }]), rulesOf(DEFS.slice(0, 2), s2), s2, known);
-    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id]), [['changed', 'params.constraint-regex']]);
+    const comparison = compareWithExpectations(file([['params.constraint-regex', 'a', 'failed']]), rulesOf(DEFS.slice(0, 2), s2), s2, known);
+    assert.deepEqual(comparison.mismatches.map((m) => [m.kind, m.id]), [['changed', 'params.constraint-regex › a']]);
   });
 
   it('reference-level results never count, even when listed; unknown ids are stale', () => {
-    const { comparison, verdict: v } = gateWith(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' },
-      { id: 'errors.body', status: 'failed' }, { id: 'gone-but-known', status: 'failed' }, { id: 'typo', status: 'failed' }]));
+    const { comparison, verdict: v } = gateWith(file([['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored'],
+      ['errors.body', 'c', 'failed'], ['gone-but-known', 'x', 'failed'], ['typo', 'x', 'failed']]));
     assert.deepEqual(comparison.informative, ['errors.body']);
     assert.deepEqual(comparison.notRun, ['gone-but-known']);
     assert.deepEqual(comparison.unknown, ['typo']);
@@ -163,7 +191,7 @@ describe('the gate with an expectations file', () => {
   });
 
   it('a partial target passes only with its profile recorded, and fails when the declared capabilities change', () => {
-    const expected = [{ id: 'params.constraint-regex', status: 'failed' as const }, { id: 'params.anchored', status: 'errored' as const }];
+    const expected: Entry[] = [['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored']];
     const withUntested = [...scenarios, scenario('g', 'unsupported', ['groups.prefix'])];
     const r = rulesOf([...DEFS, rule('groups.prefix')], withUntested);
     assert.equal(gateWith(file(expected), ['routing'], r, withUntested).verdict.gate.pass, false);
@@ -178,12 +206,12 @@ describe('the gate with an expectations file', () => {
   it('a must rule that did not run is a regression unless expected as skipped', () => {
     const s2 = [scenario('a', 'skipped', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')];
     const r2 = rulesOf(DEFS.slice(0, 2), s2);
-    assert.deepEqual(gateWith(file([]), ALL, r2, s2).comparison.mismatches.map((m) => [m.kind, m.id, m.actual]), [['regression', 'params.constraint-regex', 'skipped']]);
-    assert.equal(gateWith(file([{ id: 'params.constraint-regex', status: 'skipped' }]), ALL, r2, s2).verdict.gate.pass, true);
+    assert.deepEqual(gateWith(file([]), ALL, r2, s2).comparison.mismatches.map((m) => [m.kind, m.id, m.actual]), [['regression', 'params.constraint-regex › a', 'skipped']]);
+    assert.equal(gateWith(file([['params.constraint-regex', 'a', 'skipped']]), ALL, r2, s2).verdict.gate.pass, true);
   });
 
   it('an incomplete run fails the gate even when it matches', () => {
-    const comparison = compareWithExpectations(file([{ id: 'params.constraint-regex', status: 'failed' }, { id: 'params.anchored', status: 'errored' }]), rules, scenarios, known);
+    const comparison = compareWithExpectations(file([['params.constraint-regex', 'a', 'failed'], ['params.anchored', 'b', 'errored']]), rules, scenarios, known);
     assert.equal(decideVerdict({ rules, complete: false, incompleteReason: 'interrupted by SIGINT', comparison, profile: profileOf(ALL, null, rules) }).gate.pass, false);
   });
 });

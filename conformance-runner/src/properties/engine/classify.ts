@@ -2,7 +2,8 @@ import type { Manifest } from '../../protocol';
 import { allowViolations, parseAllow } from '../model/allow';
 import { flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
-import type { Check, RequestCheck } from './plan';
+import type { Finding } from '../../protocol/finding';
+import type { Check, Expectation, RequestCheck } from './plan';
 
 /**
  * How a check failed, independent of which check it was: the signature of a property failure.
@@ -61,9 +62,11 @@ export interface Charge {
   /** `<rule>:<kind>`: two failures with one signature are taken for the same fault. */
   signature: string;
   needs: string[];
+  /** What the check compared, as a scenario's assertion would say it (attribution/assertion.ts judges both alike). */
+  finding?: Finding;
 }
 
-export interface ObservedRequest { kind: 'request'; status: number; allow?: string; body: string }
+export interface ObservedRequest { kind: 'request'; status: number; allow?: string; body: string; trace?: string[] }
 export interface ObservedUrl { kind: 'url'; result: { ok: true; url: string } | { ok: false; message: string }; followed?: ObservedRequest }
 export type Observed = ObservedRequest | ObservedUrl | { kind: 'error'; message: string };
 
@@ -75,7 +78,52 @@ export function classifyFailure(check: Check, obs: Observed, manifest: Manifest)
   const needs = [...defaults, ...(check.needs?.[kind] ?? [])].filter((r) => r !== rule);
   // A crash is one fault whichever check showed it: it has one signature in a property.
   const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
-  return { kind, rule, signature, needs: [...new Set(needs)] };
+  const finding = findingOf(check, obs, kind);
+  return { kind, rule, signature, needs: [...new Set(needs)], ...(finding !== undefined ? { finding } : {}) };
+}
+
+/**
+ * The check's failure as the finding a scenario's assertion would attach for the same answer:
+ * the status, the action or the parameters, the Allow header, or the URL.
+ */
+export function findingOf(check: Check, obs: Observed, kind: FailureKind): Finding | undefined {
+  if (check.kind === 'url') {
+    if (obs.kind !== 'url') return undefined;
+    if (!obs.result.ok) return { aspect: 'url', route: check.name, actual: { failed: obs.result.message }, expected: 'a URL' };
+    const url = obs.result.url;
+    if (kind === 'url-absolute' || kind === 'url-wrong' || kind === 'url-empty-query') {
+      // The expected URL is a set of decoded segments and query entries: say it as the URL it would be
+      // when the failure is only the URL's form, so that both kinds of check read the same.
+      const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+      const path = origin !== null ? url.slice(origin[0].length) : url;
+      const formOnly = urlViolations(path.endsWith('?') ? path.slice(0, -1) : path, check.expect).length === 0;
+      return { aspect: 'url', route: check.name, actual: url, expected: formOnly ? (path.endsWith('?') ? path.slice(0, -1) : path) : { segments: check.expect.segments, query: check.expect.query } };
+    }
+    if (kind === 'follow-failed' && obs.followed !== undefined) return { ...requestFinding(`${check.follow.method} ${url}`, check.follow.expect, obs.followed), route: check.name };
+    return undefined;
+  }
+  if (obs.kind !== 'request') return undefined;
+  return requestFinding(`${check.method} ${check.path}`, check.expect, obs);
+}
+
+function requestFinding(request: string, expect: Expectation, obs: ObservedRequest): Finding {
+  const seen = { request, status: obs.status, ...(obs.trace !== undefined ? { trace: obs.trace } : {}) };
+  if (obs.status !== expect.status) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };
+  if (expect.status === 405) return { aspect: 'allow', ...seen, expected: expect.allow.join(', '), actual: obs.allow };
+  if (expect.status !== 200) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };
+  const body = expect.body;
+  let echo: { action?: unknown; params?: unknown; closure?: unknown; args?: unknown } | undefined;
+  try {
+    echo = JSON.parse(obs.body) as typeof echo;
+  } catch {
+    echo = undefined;
+  }
+  if (body.kind === 'echo') {
+    if (echo?.action !== body.action) return { aspect: 'action', ...seen, action: body.action, expected: body.action, actual: typeof echo?.action === 'string' ? echo.action : undefined };
+    return { aspect: 'param', ...seen, action: body.action, expected: body.params, actual: echo.params };
+  }
+  if (body.kind === 'args') return { aspect: 'closure-args', ...seen, expected: body.values.map((value) => ({ type: 'string', value })), actual: echo?.args };
+  return { aspect: 'body', ...seen, expected: body.value, actual: obs.body.slice(0, 200) };
 }
 
 function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): FailureKind {

@@ -1,3 +1,4 @@
+import type { Finding } from '../../protocol/finding';
 import { isDeepStrictEqual } from 'node:util';
 import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';
 import { allowRepeats, allowViolations } from '../model/allow';
@@ -12,6 +13,8 @@ export interface RequestObservation {
   status: number;
   allow?: string;
   body: string;
+  /** X-Fw-Trace's tokens, when the answer had the header. */
+  trace?: string[];
 }
 
 export interface UrlObservation {
@@ -35,6 +38,7 @@ export interface Violation {
   /** `<rule>:<kind>`: failures with one signature are taken for one fault. */
   signature: string;
   needs: string[];
+  finding?: Finding;
   messages: string[];
 }
 
@@ -124,6 +128,7 @@ async function request(client: AdapterClient, app: string, method: string, path:
   const res = await client.send(app, { method, path });
   const obs: RequestObservation = { kind: 'request', status: res.status, body: res.body };
   if (res.headers.allow !== undefined) obs.allow = res.headers.allow;
+  if (res.traced) obs.trace = res.trace.slice(0, 50);
   return obs;
 }
 

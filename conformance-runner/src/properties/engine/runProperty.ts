@@ -1,3 +1,5 @@
+import { diagnoseBoot } from '../../attribution/diagnoseBoot';
+import type { Finding } from '../../protocol/finding';
 import fc from 'fast-check';
 import {
   AdapterError, RequestTimeoutError, UnsupportedError,
@@ -31,6 +33,7 @@ export interface PropertyFailureInfo {
   signature: string;
   rule: string;
   needs: string[];
+  finding?: Finding;
   path: string;
   shrinks: number;
   /** The case's input, manifest and failing checks. */
@@ -52,8 +55,12 @@ export interface PropertyOutcome {
   rule: string;
   status: 'passed' | 'failed' | 'errored' | 'timed-out' | 'unsupported' | 'skipped';
   needs?: string[];
+  signatures?: string[];
   message?: string;
   step?: string;
+  /** The first counterexample's finding and manifest: judged like a scenario's (attribution/assertion.ts). */
+  finding?: Finding;
+  manifest?: Manifest;
 }
 
 /** The MEDIA.property attachment (conformance-runner/src/protocol/world.ts). */
@@ -198,6 +205,8 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
     result.info.durationMs = Math.round(performance.now() - started);
     return result;
   };
+  // A refused boot is the refused definition's failure, as it is for a scenario (attribution/diagnoseBoot.ts).
+  for (const f of failures) if (f.signature === 'boot') await diagnoseFailedBoot(f, client);
   if (failures.length > 0) return finish(failed(def, opts, info, failures, firstRecord!, fatal));
   if (fatal) return finish(halted(def, opts, info, fatal));
   info.outcomes = def.rules.map((rule) => ({ rule, status: 'passed' }));
@@ -214,6 +223,25 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   }
 }
 
+async function diagnoseFailedBoot(f: PropertyFailureInfo, client: AdapterClient): Promise<void> {
+  const mark = client.exchanges.length;
+  try {
+    const d = await diagnoseBoot(f.counterexample.manifest, async (manifest) => {
+      const result = await client.loadApp(manifest);
+      if (result.ok) await client.deleteApp(result.app);
+      return result.ok;
+    });
+    if (d !== undefined) {
+      f.rule = d.rule;
+      f.summary = `${f.summary} (the framework refuses ${d.definition})`;
+    }
+  } catch {
+    // The diagnosis is a refinement: without it the failure stays the property's first rule's.
+  } finally {
+    client.exchanges.splice(mark);
+  }
+}
+
 /** The distinct failures of one shrunk case, one per signature. */
 function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, value: T, path: string, shrinks: number, record: CaseRecord): PropertyFailureInfo[] {
   const bySignature = new Map<string, Violation[]>();
@@ -224,6 +252,7 @@ function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOption
     const failing = violations.map((v) => ({ input: v.check ? describeCheck(v.check) : undefined, rule: v.rule, messages: v.messages, observed: v.observation }));
     return {
       signature: first.signature, rule: first.rule, needs: first.needs, path, shrinks,
+      ...(first.finding !== undefined ? { finding: first.finding } : {}),
       counterexample: { input: value, manifest: record.plan.manifest, failing },
       gherkin: printGherkin({
         property: def.name, scenarioId: opts.scenarioId, rules: def.rules, capabilities: def.capabilities,
@@ -251,7 +280,8 @@ function failed<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: P
   for (const f of failures) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
   info.outcomes = [
     ...[...byRule].map(([rule, list]): PropertyOutcome => ({
-      rule, status: 'failed', step, needs: [...new Set(list.flatMap((f) => f.needs))],
+      rule, status: 'failed', step, needs: [...new Set(list.flatMap((f) => f.needs))], signatures: [...new Set(list.map((f) => f.signature))],
+      ...(list[0]!.finding !== undefined ? { finding: list[0]!.finding, manifest: list[0]!.counterexample.manifest } : {}),
       message: list.map((f) => `${f.summary} (replay with ${f.replay})`).join('\n'),
     })),
     ...def.rules.filter((r) => !byRule.has(r)).map((rule): PropertyOutcome => ({ rule, status: 'passed' })),

@@ -1,0 +1,386 @@
+import type { Finding } from '../protocol/finding';
+import type { Manifest, Statement } from '../protocol/manifest';
+import { CONVERSIONS, manifestRules } from './features';
+
+/**
+ * What a failed assertion is evidence against, decided from the assertion's own finding (what it
+ * compared, and what the answer showed) — never from the scenario's topic alone
+ * (docs/reports.md, "One fault, one rule").
+ *
+ * - `evidence`: the discrepancy is by its nature another rule's (an order-only difference of
+ *   middleware from different lists is groups.middleware-order's; an absolute URL whose path is
+ *   the expected one is url.path's). The failure is charged there and its own rule waits on it.
+ * - `needs`: rules the answer shows this assertion stood on and saw broken (the request did not
+ *   reach its route: the routes' verbs, prefixes and constraints; text/html missing: the one
+ *   mechanism that gives a string body its content type). The failure is blocked by one of them
+ *   only when that rule fails on its own elsewhere; otherwise it is its own rule's.
+ * - `shownBy`: the request and answer that show it, for the report.
+ */
+export interface Judgement {
+  needs: string[];
+  /** Mechanisms the assertion stood on: they block it only when charged with the same symptom (resolve.ts). */
+  foundations: string[];
+  /** How the assertion failed, in a few words: what "the same fault" is compared by. */
+  symptom: string;
+  evidence?: string;
+  shownBy?: string;
+}
+
+export interface Context {
+  /** The scenario's rules: a foundation that is one of them is no foundation. */
+  subject: readonly string[];
+  manifest?: Manifest;
+  /** The scenario's `@needs:` rules: what its routes stand on, used when the answer shows a route unreached. */
+  declared: readonly string[];
+  /** The scenario generated a URL before the failing step. */
+  generatedUrls: boolean;
+}
+
+const PARAM_CASTS: Record<string, string> = { int: 'injection.cast-int', float: 'injection.cast-float', bool: 'injection.cast-bool' };
+
+export function judge(f: Finding, ctx: Context): Judgement {
+  const shownBy = f.request !== undefined && f.status !== undefined ? `${f.request} → ${f.status}${ranToken(f) ? ` (${ranToken(f)} ran)` : ''}` : undefined;
+  const own = new Set(ctx.subject);
+  const others = (rules: Iterable<string>): string[] => [...new Set(rules)].filter((r) => !own.has(r));
+  const base = { symptom: symptomOf(f), ...(shownBy !== undefined ? { shownBy } : {}) };
+  /** The assertion stood on these mechanisms (or the failure is `evidence`'s by its nature). */
+  const out = (foundations: Iterable<string>, evidence?: string): Judgement =>
+    ({ ...base, needs: [], foundations: others(foundations), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
+  /** The answer shows the request never got where the assertion looks: what routes it stood on. */
+  const unreachedBy = (needs: Iterable<string>): Judgement => ({ ...base, needs: others(needs), foundations: [] });
+  const rules = ctx.manifest ? manifestRules(ctx.manifest) : { reach: [], handler: [], middleware: [], urls: [] };
+  // A generated URL the request went to stands on what filled it; its form (absolute or a path)
+  // does not decide where it leads (an absolute-form target reaches the same route).
+  const filling = rules.urls.filter((r) => r !== 'url.path');
+  const unreached = (): string[] => [...rules.reach, ...ctx.declared, ...(ctx.generatedUrls ? filling : [])];
+
+  if (f.aspect === 'url') return judgeUrl(f, filling, out);
+  if (f.status === undefined) return out([]);
+
+  const ran = ranToken(f) !== undefined;
+  const expected = f.expected;
+  // The answer shows the request reached no handler: no route matched, or it crashed before the action.
+  const notMatched = f.status === 404 || f.status === 405;
+  const crashedBefore = f.status >= 500 && !ran;
+  const wantedReach = !(f.aspect === 'status' && (expected === 404 || expected === 405));
+  if (wantedReach && notMatched && !ran) return unreachedBy(unreached());
+  if (wantedReach && crashedBefore) return unreachedBy([...unreached(), ...rules.handler, ...rules.middleware]);
+
+  switch (f.aspect) {
+    case 'header':
+      return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? out(['errors.allow-header']) : out([]);
+    case 'status': return judgeStatus(f, ctx, out, unreachedBy);
+    case 'media-type':
+      if (expected === 'text/html') return out(['conversion.string', ...conversionOf(f)]);
+      if (expected === 'application/json') return out(['conversion.array', ...conversionOf(f)]);
+      return out(conversionOf(f));
+    case 'body':
+      // What the action returned was made into this body by its conversion.
+      return out(conversionOf(f));
+    case 'json-body':
+      // A body that is not JSON at all, or JSON whose numbers came back as strings, is what the
+      // serializer made of the action's array: conversion.array's mechanism.
+      if (typeof f.actual === 'string' || quotedNumbers(f.expected, f.actual)) return out(['conversion.array', ...conversionOf(f)]);
+      return out(conversionOf(f));
+    case 'action': {
+      if (anotherAction(f) === 'create-as-show') return out([], 'resources.create-not-show');
+      // The catalog ran but its echo is no JSON: what the handler returned was not made JSON.
+      const token = ranToken(f);
+      if (f.actual === undefined && token !== undefined && f.status < 300) return out([token.startsWith('closure:') ? 'conversion.closure' : 'conversion.array']);
+      return out([]);
+    }
+    case 'param': return judgeParam(f, out);
+    case 'closure-args': return out(closureFoundation(f));
+    case 'trace': return judgeTrace(f, ctx, out);
+    case 'allow': {
+      // No Allow at all is the header's mechanism; a method missing from it is a route that was
+      // not registered where the manifest puts it.
+      if (f.actual === undefined) return out(['errors.allow-header']);
+      const missing = missingVerbs(f, ctx.manifest);
+      return missing.length > 0 ? unreachedBy([...missing, ...unreached()]) : out([]);
+    }
+    default: return out([]);
+  }
+}
+
+type Out = (needs: Iterable<string>, evidence?: string) => Judgement;
+
+/**
+ * How an assertion failed, coarse enough that one fault seen from two scenarios reads the same
+ * ("media-type text/plain", "param uncast"), fine enough that two faults do not.
+ */
+export function symptomOf(f: Finding): string {
+  switch (f.aspect) {
+    case 'status': {
+      const e = f.expected;
+      const got = f.status ?? 0;
+      // A route took a request it must not: it answered, or its method made a 404 a 405.
+      if ((e === 404 || e === 405) && (got < 400 || (e === 404 && got === 405))) return 'status matched';
+      if (typeof e === 'number' && e < 400 && (got === 404 || got === 405)) return 'status unmatched';
+      if (got >= 500) return 'status crash';
+      return `status ${String(e)}→${got}`;
+    }
+    case 'media-type': return `media-type ${String(f.actual)}`;
+    case 'body': return f.actual === '' ? 'body empty' : typeof f.expected === 'string' && typeof f.actual === 'string' && f.actual.trim() === f.expected.trim() ? 'body whitespace' : 'body other';
+    case 'json-body': return typeof f.actual === 'string' ? 'json not-json' : quotedNumbers(f.expected, f.actual) ? QUOTED : 'json other';
+    case 'param': {
+      const p = paramSymptom(f);
+      return p === 'conversion.array' ? QUOTED : `param ${p}`;
+    }
+    case 'closure-args': return `closure-args ${closureFoundation(f).join(',')}`;
+    case 'trace': return `trace ${Array.isArray(f.expected) && Array.isArray(f.actual) && JSON.stringify([...f.expected].sort()) === JSON.stringify([...f.actual].sort()) ? 'order' : 'content'}`;
+    case 'url': {
+      if (f.actual !== null && typeof f.actual === 'object' && 'failed' in f.actual) return 'url failed';
+      return typeof f.actual === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(f.actual) ? 'url absolute' : 'url other';
+    }
+    case 'allow': return f.actual === undefined ? 'allow missing' : 'allow wrong';
+    case 'header': return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? 'allow missing' : `header ${f.name ?? ''}`;
+    case 'action': return `action ${f.status ?? ''}`;
+  }
+}
+
+/** Numbers that went out as strings: one serializer fault, whichever JSON shows it. */
+const QUOTED = 'quoted-numbers';
+
+/** The kind of wrong value a parameter received (judgeParam's distinctions). */
+function paramSymptom(f: Finding): string {
+  const j = judgeParam(f, (foundations) => ({ needs: [], foundations: [...foundations], symptom: '' }));
+  return j.foundations.length > 0 ? j.foundations.join(',') : 'value';
+}
+
+/** The conversion rule of the catalog action (or closure) that ran, which made its answer. */
+function conversionOf(f: Finding): string[] {
+  const token = ranToken(f);
+  if (token === undefined) return [];
+  if (token.startsWith('closure:')) return ['conversion.closure'];
+  const rule = CONVERSIONS[token.slice('action:'.length)];
+  return rule !== undefined ? [rule] : [];
+}
+
+function ranToken(f: Finding): string | undefined {
+  return f.trace?.find((t) => t.startsWith('action:') || t.startsWith('closure:'));
+}
+
+function judgeStatus(f: Finding, ctx: Context, out: Out, unreachedBy: (needs: Iterable<string>) => Judgement): Judgement {
+  const expected = f.expected;
+  const status = f.status!;
+  // A route took a request it must not (it answered, or its method made a 404 a 405): what rejects
+  // requests in this manifest stood in the way.
+  if (((expected === 404 || expected === 405) && status < 400) || (expected === 404 && status === 405)) {
+    return out(ctx.manifest && manifestRules(ctx.manifest).reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : []);
+  }
+  if (expected === 405 && status === 404) return unreachedBy([...(ctx.manifest ? manifestRules(ctx.manifest).reach : []), ...ctx.declared]);
+  // The action ran and the answer failed after it: the conversion of what it returned.
+  const action = ranToken(f)?.replace(/^action:/, '');
+  if (status >= 500 && action !== undefined) {
+    const conversion = CONVERSIONS[action];
+    return out(conversion !== undefined ? [conversion] : []);
+  }
+  return out([]);
+}
+
+/** The action that answered is another one: the resource's create answered by show is a rule of its own. */
+function anotherAction(f: Finding): string | undefined {
+  if (typeof f.actual !== 'string' || typeof f.expected !== 'string') return undefined;
+  const [expController, expMethod] = f.expected.split('@');
+  const [gotController, gotMethod] = f.actual.split('@');
+  if (expController === gotController && expMethod === 'create' && gotMethod === 'show') return 'create-as-show';
+  return undefined;
+}
+
+interface Typed {
+  type: string;
+  value: unknown;
+}
+
+function isTyped(v: unknown): v is Typed {
+  return v !== null && typeof v === 'object' && 'type' in v && 'value' in v;
+}
+
+/**
+ * A parameter the right action received with the wrong value. What the value is says whose
+ * mechanism broke: the URI text where a number was declared is the cast's; nothing, or something
+ * that is no route value at all, is route-parameter injection's; another parameter's value is
+ * extraction by name's.
+ */
+function judgeParam(f: Finding, out: Out): Judgement {
+  const pairs: Array<[unknown, unknown]> = [];
+  if (isTyped(f.expected)) pairs.push([f.expected, f.actual]);
+  else if (f.expected !== null && typeof f.expected === 'object') {
+    const exp = f.expected as Record<string, unknown>;
+    const act = (f.actual ?? {}) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(exp)) pairs.push([v, act[k]]);
+    // Values that all arrived, under other names: extraction by position, not by name.
+    const expVals = Object.values(exp).map((v) => JSON.stringify(v)).sort();
+    const actVals = Object.values(act).map((v) => JSON.stringify(v)).sort();
+    const names = (o: Record<string, unknown>) => Object.keys(o).sort().join(',');
+    if (names(exp) === names(act) && JSON.stringify(expVals) === JSON.stringify(actVals) && Object.keys(exp).some((k) => JSON.stringify(exp[k]) !== JSON.stringify(act[k]))) {
+      return out(['dispatch.extract-by-name']);
+    }
+  }
+  const needs = new Set<string>();
+  for (const [e, a] of pairs) {
+    if (!isTyped(e)) continue;
+    if (a === undefined || !isTyped(a)) needs.add('injection.route-param');
+    // The right type name with its number written as a string: the JSON the value went out in.
+    else if (a.type === e.type && quotedNumbers(e.value, a.value)) needs.add('conversion.array');
+    else if (a.type === 'string' && PARAM_CASTS[e.type] !== undefined && typeof e.value !== 'object') needs.add(PARAM_CASTS[e.type]!);
+    else if (isScalarType(e.type) && !isScalarType(a.type)) needs.add('injection.route-param');
+  }
+  return out(needs);
+}
+
+function isScalarType(t: string): boolean {
+  return ['string', 'int', 'float', 'bool', 'null'].includes(t);
+}
+
+function closureFoundation(f: Finding): string[] {
+  if (!Array.isArray(f.expected) || !Array.isArray(f.actual)) return ['registration.closure-positional'];
+  const exp = f.expected as unknown[];
+  const act = f.actual as unknown[];
+  if (exp.length !== act.length || act.some((a) => !isTyped(a) || !isScalarType(a.type))) return ['registration.closure-positional'];
+  // Same values, other types: what closures receive is the URI text, uncast.
+  const text = (v: unknown) => (isTyped(v) ? String(v.value) : '');
+  if (exp.every((e, i) => text(e) === text(act[i]))) return ['registration.closure-strings'];
+  return ['registration.closure-positional'];
+}
+
+/**
+ * The trace shows two middleware entered in the reverse of the order the manifest prescribes for
+ * them: two of one list (middleware.list-order), or a group's before one listed deeper — a nested
+ * group's or the route's own (groups.middleware-order). That is read from the answer and the
+ * manifest alone, whatever the scenario expected; it counts only when the handler ran (or did not)
+ * as expected, so that a middleware that fails to stop the request is not taken for an order.
+ */
+function judgeTrace(f: Finding, ctx: Context, out: Out): Judgement {
+  if (!Array.isArray(f.expected) || !Array.isArray(f.actual) || !ctx.manifest) return out([]);
+  const handlers = (t: string[]) => t.filter((x) => x.startsWith('action:') || x.startsWith('closure:')).join(',');
+  const order = requiredOrder(ctx.manifest);
+  // A middleware is entered when it records its start or (WithClock) its construction, whichever comes first.
+  const entered: string[] = [];
+  for (const t of f.actual as string[]) {
+    const name = /^mw:([^:]+):before$/.exec(t)?.[1] ?? /^ctor:(.+)$/.exec(t)?.[1];
+    if (name !== undefined && !entered.includes(name)) entered.push(name);
+  }
+  if (handlers(f.expected as string[]) === handlers(f.actual as string[])) {
+    for (let i = 0; i < entered.length; i++) {
+      for (let j = i + 1; j < entered.length; j++) {
+        const rule = order.get(`${entered[j]}>${entered[i]}`);
+        if (rule !== undefined) return out([], rule);
+      }
+    }
+  }
+  const names = (t: string[]) => new Set(t.map((x) => /^mw:([^:]+):before$/.exec(x)?.[1]).filter((n): n is string => n !== undefined));
+  const ranNames = names(f.actual as string[]);
+  const absent = [...names(f.expected as string[])].filter((n) => !ranNames.has(n));
+  // A middleware that did not run at all: whatever attaches it where the manifest lists it.
+  if (absent.length > 0) return out(absent.flatMap((n) => attachedBy(ctx.manifest!, n)));
+  return out([]);
+}
+
+/**
+ * "a>b" → the rule that says a is entered before b, for every pair the manifest orders one way
+ * only (a pair written in both orders somewhere says nothing).
+ */
+function requiredOrder(manifest: Manifest): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const add = (a: string, b: string, rule: string): void => {
+    if (a !== b && !pairs.has(`${a}>${b}`)) pairs.set(`${a}>${b}`, rule);
+  };
+  const list = (names: string[]): void => names.forEach((a, i) => names.slice(i + 1).forEach((b) => add(a, b, 'middleware.list-order')));
+  /** Returns every middleware listed in the statements, nested groups and routes included. */
+  const visit = (statements: Statement[]): string[] => {
+    const below: string[] = [];
+    for (const s of statements) {
+      if ('group' in s) {
+        const own = s.group.middleware ?? [];
+        list(own);
+        const inner = visit(s.routes);
+        for (const a of own) for (const b of inner) add(a, b, 'groups.middleware-order');
+        below.push(...own, ...inner);
+      } else if ('method' in s) {
+        for (const call of s.chain ?? []) {
+          if (!('middleware' in call)) continue;
+          const names = Array.isArray(call.middleware) ? call.middleware : [call.middleware];
+          list(names);
+          below.push(...names);
+        }
+      }
+    }
+    return below;
+  };
+  for (const file of Object.values(manifest.routeFiles)) visit(file);
+  for (const key of [...pairs.keys()]) {
+    const [a, b] = key.split('>');
+    if (pairs.has(`${b}>${a}`)) {
+      pairs.delete(key);
+      pairs.delete(`${b}>${a}`);
+    }
+  }
+  return pairs;
+}
+
+/** The rules that attach middleware `name` where the manifest lists it (a group, or a route's chain). */
+function attachedBy(manifest: Manifest, name: string): string[] {
+  const rules = new Set<string>();
+  const visit = (statements: Statement[], depth: number): void => {
+    for (const s of statements) {
+      if ('group' in s) {
+        const here = s.group.middleware?.includes(name) ?? false;
+        if (here) rules.add(depth === 0 ? 'groups.middleware' : 'groups.nested-middleware');
+        visit(s.routes, s.group.middleware !== undefined ? depth + 1 : depth);
+      } else if ('method' in s) {
+        for (const call of s.chain ?? []) {
+          if (!('middleware' in call)) continue;
+          if (Array.isArray(call.middleware) ? call.middleware.includes(name) : call.middleware === name) {
+            rules.add('middleware.route');
+            rules.add(Array.isArray(call.middleware) ? 'registration.middleware-array' : 'registration.middleware-string');
+          }
+        }
+      }
+    }
+  };
+  for (const file of Object.values(manifest.routeFiles)) visit(file, 0);
+  return [...rules];
+}
+
+/** Methods the manifest registers that a 405's Allow leaves out: their registration stood under it. */
+function missingVerbs(f: Finding, manifest: Manifest | undefined): string[] {
+  if (!manifest || typeof f.expected !== 'string') return [];
+  const listed = typeof f.actual === 'string' ? f.actual.split(',').map((m) => m.trim().toUpperCase()) : [];
+  const wanted = f.expected.split(',').map((m) => m.trim().toUpperCase()).filter((m) => m !== '');
+  return wanted.filter((m) => !listed.includes(m)).map((m) => `registration.${m.toLowerCase()}`);
+}
+
+/**
+ * A URL the framework generated. Generation that failed stands on what resolves and fills the
+ * route (its name, its segments; for a resource, its {id}); a URL whose only fault is its form is
+ * url.path's or url.no-empty-query's.
+ */
+function judgeUrl(f: Finding, filling: string[], out: Out): Judgement {
+  const failed = f.actual !== null && typeof f.actual === 'object' && 'failed' in f.actual;
+  if (failed) return out(filling.includes('resources.names') ? [...filling, 'resources.id-name'] : filling);
+  if (typeof f.actual !== 'string' || typeof f.expected !== 'string') return out([]);
+  const actual = f.actual;
+  const expected = f.expected;
+  // The expected path behind a scheme and host: the URL is right but for being a path.
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(actual);
+  if (origin !== null && actual.slice(origin[0].length) === expected) return out([], 'url.path');
+  if (actual === `${expected}?`) return out([], 'url.no-empty-query');
+  return out([]);
+}
+
+/** The value is the expected one except that numbers inside it came back as strings. */
+function quotedNumbers(expected: unknown, actual: unknown): boolean {
+  let quoted = 0;
+  const same = (e: unknown, a: unknown): boolean => {
+    if (typeof e === 'number' && typeof a === 'string' && a === String(e)) return ++quoted > 0;
+    if (e !== null && a !== null && typeof e !== 'object' && typeof a !== 'object') return e === a;
+    if (typeof e !== 'object' || e === null || typeof a !== 'object' || a === null) return e === a;
+    if (Array.isArray(e) !== Array.isArray(a)) return false;
+    const keys = Object.keys(e);
+    if (keys.length !== Object.keys(a).length) return false;
+    return keys.every((k) => Object.prototype.hasOwnProperty.call(a, k) && same((e as Record<string, unknown>)[k], (a as Record<string, unknown>)[k]));
+  };
+  return same(expected, actual) && quoted > 0;
+}

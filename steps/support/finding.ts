@@ -1,0 +1,48 @@
+import type { AppResponse } from '../../conformance-runner/src/protocol';
+import type { Aspect, Finding } from '../../conformance-runner/src/protocol/finding';
+import { fail } from './expect';
+
+/**
+ * What a failed assertion compared, and what the answer it read showed (MEDIA.finding). The
+ * runner decides from it which rule the failure is evidence against (attribution/assertion.ts):
+ * steps only say what they saw, never which rule that breaks.
+ *
+ * Steps run one at a time in a cucumber process, so the finding of the step that is failing is
+ * held here until the AfterStep hook attaches it (steps/support/hooks.ts).
+ */
+let pending: Finding | undefined;
+
+/** Values kept in a finding: enough to compare, never a whole body (reports copy it). */
+const MAX_TEXT = 2_000;
+
+function small(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  if (text === undefined || text.length <= MAX_TEXT) return value;
+  return { clipped: `${text.slice(0, MAX_TEXT)}…`, characters: text.length };
+}
+
+/** The evidence of a response: its status, what of the catalog ran, its media type. */
+export function answered(request: string, response: AppResponse): Pick<Finding, 'request' | 'status' | 'trace' | 'mediaType'> {
+  return {
+    request, status: response.status, trace: response.traced ? response.trace.slice(0, 50) : undefined,
+    mediaType: response.headers['content-type']?.split(';')[0]!.trim().toLowerCase(),
+  };
+}
+
+/** Fails the step with `message`, recording what was compared. */
+export function failWith(aspect: Aspect, seen: Omit<Finding, 'aspect' | 'expected' | 'actual'>, message: string, actual?: unknown, expected?: unknown): never {
+  pending = { ...seen, aspect, expected: small(expected), actual: small(actual) };
+  return fail(message, actual, expected);
+}
+
+/** The finding of the step that just failed, once. */
+export function takeFinding(): Finding | undefined {
+  const f = pending;
+  pending = undefined;
+  return f;
+}
+
+/** A step starts: nothing of an earlier step's may be attached to it. */
+export function clearFinding(): void {
+  pending = undefined;
+}
