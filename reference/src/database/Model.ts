@@ -29,7 +29,7 @@ export abstract class Model {
   }
 
   /** An action's parameter of this type: the model class's own validateAndBind (static::, not self::). */
-  static [buildArgument]<M extends Model>(this: ModelClass<M> & { validateAndBind(request: Request): M | Promise<M> }, request: Request): M | Promise<M> {
+  static [buildArgument]<M extends Model>(this: { validateAndBind(request: Request): M | Promise<M> }, request: Request): M | Promise<M> {
     return this.validateAndBind(request);
   }
 
