@@ -261,6 +261,7 @@ export function formatReports(reports: LayerReport[]): string {
   const out: string[] = [];
   for (const r of reports) {
     out.push(`${r.name}: ${r.graph.runtime.length} run-time edges, ${r.graph.typeOnly.length} type-only`);
+    out.push(`  run-time: ${r.graph.runtime.map((e) => e.edge).join(', ')}`);
     out.push(r.cycles.length === 0 ? '  no cycle' : r.cycles.map((c) => `  cycle: ${c.join(', ')}`).join('\n'));
     for (const e of r.forbidden) out.push(`  FORBIDDEN ${e.edge} closes a cycle (${e.at})`);
     for (const e of r.stale) out.push(`  STALE ${e} is allowed but closes no cycle any more: remove it from the list in scripts/layering.ts`);
