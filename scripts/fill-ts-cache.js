@@ -9,7 +9,7 @@ const path = require('node:path');
 const { compiled, CACHE } = require('./register.js');
 
 const ROOT = path.resolve(__dirname, '..');
-// What tsconfig.json includes, as folders (its "features/**/*.ts" is the folder features).
+// What tsconfig.json includes, as folders (an entry such as "x/**/*.ts" is the folder x).
 const DIRS = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')).include.map((entry) => entry.split('/*')[0]);
 
 function* typescriptFiles(dir) {

@@ -1,7 +1,8 @@
 /*
  * `npm test`: every check of the repository, in order, each phase reporting its counts:
  *   1. type check       tsc --noEmit -p tsconfig.json                      (1 test)
- *   2. unit tests       node --test over reference/test and conformance-runner/test
+ *   2. unit tests       node --test over reference/test, conformance-runner/test and selftest/test,
+ *                       the layering check among them (conformance-runner/test/layering.test.ts)
  *   3. traceability     scripts/traceability.ts                            (1 test)
  *   4. conformance      the whole suite, properties included, against the reference adapter
  *   5. selftest         a few faults of selftest/faults, each narrowed to its rule: caught and charged there

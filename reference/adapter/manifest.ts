@@ -1,5 +1,5 @@
 /**
- * Protocol-1 manifest shapes. The adapter keeps its own copy instead of importing the runner's:
+ * Protocol-2 manifest shapes (conformance-runner/schema/manifest.schema.json). The adapter keeps its own copy instead of importing the runner's:
  * a third-party adapter has no access to the runner either, and the JSON Schema is the contract.
  */
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

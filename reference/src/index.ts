@@ -35,6 +35,7 @@ export { HttpError, reasonPhrase } from './http/HttpError';
 export { MiddlewareStack } from './http/MiddlewareStack';
 export type { Middleware, MiddlewareReference, Next } from './http/Middleware';
 export { ControllerDispatcher } from './http/ControllerDispatcher';
+export { buildArgument, type ArgumentBuilder } from './http/buildArgument';
 export { Controller } from './http/Controller';
 export { ViewRegistry, ViewNotFoundError, type ViewData, type ViewRenderer } from './http/ViewRegistry';
 export { escapeHtml } from './http/escapeHtml';

@@ -1,6 +1,8 @@
 /**
- * One test per decision in docs/decisions.md, end to end through
- * Application.handle. Other suites cover the same ground unit by unit.
+ * Decisions 1–18, 28, 53 and 54 of docs/decisions.md (of 55), each end to end through
+ * Application.handle and named by its number there. The other decisions have no test here: the
+ * unit suites of their namespace (reference/test/<namespace>/) and the reference-level scenarios
+ * of features/ cover them.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -238,7 +240,7 @@ describe('decisions', () => {
     assert.ok(logger.lines.some((l) => l.includes('View [nope] not found')));
   });
 
-  it('the current Request is injectable as a parameter and from the container', async () => {
+  it('28. the current Request is injectable as a parameter and from the container', async () => {
     class Who {
       static inject = [Request] as const;
       constructor(readonly request: Request) {}

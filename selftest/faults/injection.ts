@@ -1,5 +1,5 @@
 import type { Fault } from '../Fault';
-import { DISPATCHER, parameterResolution } from './sites';
+import { DISPATCHER, FORM_REQUEST, MODEL, parameterResolution } from './sites';
 
 const CASTING = 'reference/src/http/casting.ts';
 
@@ -73,25 +73,25 @@ export const FAULTS: Fault[] = [
     id: 'injection-form-request-empty-input', rule: 'injection.form-request',
     description: 'the dispatcher builds a FormRequest itself with a new, empty Request instead of resolving it from the container, so it validates nothing the client sent',
     patches: [{
-      file: DISPATCHER,
-      find: 'const form = container.make<FormRequest>(spec.type);',
-      replace: 'const form = new (cls as unknown as new (r: Request) => FormRequest)(new Request());',
+      file: FORM_REQUEST,
+      find: 'const form = container.make<FormRequest>(key);',
+      replace: 'const form = new (this as unknown as new (r: Request) => FormRequest)(new Request());',
     }],
   },
   {
     id: 'injection-model-base-bind', rule: 'injection.model',
     description: "the dispatcher calls the base Model::validateAndBind() for the model class (self:: instead of static::), so the model's own validateAndBind() never runs",
     patches: [{
-      file: DISPATCHER,
-      find: 'return (cls as unknown as { validateAndBind(r: Request): unknown }).validateAndBind(request);',
-      replace: 'return (Model.validateAndBind as unknown as (this: unknown, r: Request) => unknown).call(cls, request);',
+      file: MODEL,
+      find: 'return this.validateAndBind(request);',
+      replace: 'return (Model.validateAndBind as unknown as (this: unknown, r: Request) => M).call(this, request);',
     }],
   },
   {
     id: 'injection-model-body-only', rule: 'injection.model-sources',
     description: 'Model::validateAndBind() reads only the request body, never the query string',
     patches: [{
-      file: 'reference/src/database/Model.ts',
+      file: MODEL,
       find: 'const input = request.all();',
       replace: "const body = request.body;\n    const input = typeof body === 'object' && body !== null ? (body as Attributes) : {};",
     }],
@@ -109,7 +109,7 @@ export const FAULTS: Fault[] = [
     id: 'injection-validation-never-throws', rule: 'injection.invalid-stops-action',
     description: 'FormRequest::validateResolved() computes the errors but does not throw them, so an invalid request reaches the action',
     patches: [{
-      file: 'reference/src/validation/FormRequest.ts',
+      file: FORM_REQUEST,
       find: 'if (!result.passes) throw new ValidationError(result.errors);\n    this.validatedData = result.validated;',
       replace: 'this.validatedData = result.validated;',
     }],

@@ -8,6 +8,8 @@ import type { Patch } from '../Fault';
 export const DISPATCHER = 'reference/src/http/ControllerDispatcher.ts';
 export const ROUTER = 'reference/src/routing/Router.ts';
 export const STACK = 'reference/src/http/MiddlewareStack.ts';
+export const FORM_REQUEST = 'reference/src/validation/FormRequest.ts';
+export const MODEL = 'reference/src/database/Model.ts';
 
 /** Both calls of a controller action (by position, and with declared parameters). */
 const CONTROLLER_CALLS = [

@@ -11,7 +11,8 @@ declare(strict_types=1);
 ini_set('default_mimetype', '');
 
 require __DIR__ . '/laravel.php';      // Laravel, the App\ autoloader, the store, fw_create_app()
-require __DIR__ . '/manifest.php';     // fw_manifest_error(), fw_url_request_error()
+require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_request_error()
+require __DIR__ . '/../../shared/reply.php';      // fw_reply(), fw_fail(), fw_fail_manifest()
 require __DIR__ . '/routefile.php';    // fw_route_file(): manifest statements -> Laravel route file
 
 use App\Support\Trace;
@@ -39,27 +40,6 @@ register_shutdown_function(function () use (&$fw_on_fatal): void {
         $fw_on_fatal($error['message']);
     }
 });
-
-function fw_reply(int $status, ?array $body, array $headers = []): never
-{
-    http_response_code($status);
-    foreach ($headers as $name => $value) header("$name: $value");
-    if ($body !== null) {
-        header('Content-Type: application/json');
-        echo json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
-    }
-    exit;
-}
-
-function fw_fail(int $status, string $kind, string $message, array $more = [], array $headers = []): never
-{
-    fw_reply($status, ['error' => ['kind' => $kind, 'message' => $message] + $more], $headers);
-}
-
-function fw_fail_manifest(array $bad): never
-{
-    fw_fail(400, 'manifest', $bad[1], ['pointer' => $bad[0]]);
-}
 
 function fw_remove(string $dir): void
 {

@@ -9,14 +9,9 @@ require getenv('FW_AUTOLOAD') ?: '/usr/share/php/Illuminate/autoload.php';
 
 const FW_APP_BASE = __DIR__ . '/../app';
 
-// The application's App\ classes: PSR-4 from app/app/, what Composer's autoloader does in a
-// Laravel project (there is no Composer here).
-spl_autoload_register(function (string $class): void {
-    if (str_starts_with($class, 'App\\')) {
-        $file = FW_APP_BASE . '/app/' . str_replace('\\', '/', substr($class, 4)) . '.php';
-        if (is_file($file)) require $file;
-    }
-});
+// The application's App\ classes: app/app/, then the catalog classes shared with Lumen.
+require __DIR__ . '/../../shared/autoload.php';
+fw_autoload_app(FW_APP_BASE);
 
 /**
  * Everything the adapter keeps lives under one folder of its own, keyed by PORT:

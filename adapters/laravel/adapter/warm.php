@@ -62,8 +62,9 @@ foreach (['/sample/1', '/nowhere'] as $path) {
 $files = [];
 foreach (array_merge(get_declared_interfaces(), get_declared_traits(), get_declared_classes()) as $name) {
     $file = (new ReflectionClass($name))->getFileName();
-    // Framework files only, never the adapter's or the application's (everything under adapters/laravel).
-    if ($file !== false && !str_starts_with($file, dirname(__DIR__) . '/')) $files[$file] = true;
+    // Framework files only, never the adapter's or the application's (everything under adapters/,
+    // adapters/shared/ included: a preloaded class could not be required again).
+    if ($file !== false && !str_starts_with($file, dirname(__DIR__, 2) . '/')) $files[$file] = true;
 }
 file_put_contents(fw_store() . '/preload.list', implode("\n", array_keys($files)) . "\n");
 

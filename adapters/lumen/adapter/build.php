@@ -17,6 +17,7 @@ declare(strict_types=1);
 
 namespace FwAdapter;
 
+use App\Support\Trace;
 use Closure;
 use Laravel\Lumen\Application;
 use Laravel\Lumen\Routing\Router;
@@ -25,7 +26,7 @@ use Laravel\Lumen\Routing\Router;
 function build_app(array $manifest): Application
 {
     return (static function (array $manifest): Application {
-        return require __DIR__ . '/../bootstrap/app.php';
+        return require __DIR__ . '/../app/bootstrap/app.php';
     })($manifest);
 }
 

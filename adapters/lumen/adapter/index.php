@@ -11,44 +11,25 @@ ini_set('default_mimetype', '');
 // Debian's php-laravel-lumen-framework, through the one class map start.sh builds from its
 // autoloaders (adapters/shared/classmap.php) when there is one.
 require getenv('FW_AUTOLOAD') ?: 'Laravel/Lumen/autoload.php';
-require __DIR__ . '/manifest.php';             // manifest_error(): the first bad field, as a pointer
-require __DIR__ . '/probes.php';               // Trace, typed values, catalog names
+require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_request_error()
+require __DIR__ . '/../../shared/reply.php';      // fw_reply(), fw_fail(), fw_fail_manifest()
+require __DIR__ . '/../../shared/autoload.php';   // fw_autoload_app(): the application's App\ classes
+require __DIR__ . '/probes.php';               // typed values, catalog names
 require __DIR__ . '/build.php';                // build_app(): manifest -> Lumen application
 require __DIR__ . '/store.php';                // fw_lumen_store(): where the adapter writes
 
-use FwAdapter\Trace;
+use App\Support\Trace;
 use Laravel\Lumen\Http\Request as LumenRequest;
 
 use function FwAdapter\build_app;
 
-// The application's own classes (app/), PSR-4 under App\, as Composer would load them.
-spl_autoload_register(static function (string $class): void {
-    if (str_starts_with($class, 'App\\')) {
-        $file = __DIR__ . '/../app/' . str_replace('\\', '/', substr($class, 4)) . '.php';
-        if (is_file($file)) require $file;
-    }
-});
+// The application's own classes (app/app/), then the catalog classes shared with Laravel.
+fw_autoload_app(dirname(__DIR__) . '/app');
 
 $apps = fw_lumen_store() . '/apps';
 is_dir($apps) || @mkdir($apps, 0700, true);
 $method = $_SERVER['REQUEST_METHOD'];
 $path = (string) (parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
-
-function reply(int $status, ?array $body, array $headers = []): never
-{
-    http_response_code($status);
-    foreach ($headers as $name => $value) header("$name: $value");
-    if ($body !== null) {
-        header('Content-Type: application/json');
-        echo json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
-    }
-    exit;
-}
-
-function fail(int $status, string $kind, string $message, array $more = [], array $headers = []): never
-{
-    reply($status, ['error' => ['kind' => $kind, 'message' => $message] + $more], $headers);
-}
 
 function stored(string $apps, string $id): ?array
 {
@@ -60,19 +41,19 @@ function stored(string $apps, string $id): ?array
 /** The version Lumen reports: Application::version() is "Lumen (8.3.4) (Laravel Components ^8.0)". */
 function lumen_version(): string
 {
-    $version = (new Laravel\Lumen\Application(dirname(__DIR__)))->version();
+    $version = (new Laravel\Lumen\Application(dirname(__DIR__) . '/app'))->version();
     return preg_match('/^Lumen \(([^)]+)\)/', $version, $m) ? $m[1] : $version;
 }
 
 if (str_starts_with($path, '/__fw/')) {                          // §2: the control plane
     $token = (string) getenv('TOKEN');
     if ($token === '' || ($_SERVER['HTTP_AUTHORIZATION'] ?? '') !== "Bearer $token") {
-        fail(401, 'auth', 'missing or wrong token');
+        fw_fail(401, 'auth', 'missing or wrong token');
     }
     $raw = (string) file_get_contents('php://input');
     $body = json_decode($raw, true);
     if ($method === 'GET' && $path === '/__fw/info') {
-        reply(200, [
+        fw_reply(200, [
             'protocol' => 2,
             'implementation' => ['name' => 'Lumen', 'version' => lumen_version(), 'language' => 'PHP'],
             // Every decision is explained in README.md ("Capabilities").
@@ -85,27 +66,21 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
         ]);
     }
     if ($method === 'POST' && $path === '/__fw/apps') {
-        if ($bad = manifest_error($raw)) fail(400, 'manifest', $bad[1], ['pointer' => $bad[0]]);
+        if ($bad = fw_manifest_error($raw)) fw_fail_manifest($bad);
         try {
             $app = build_app($body);
             $app->boot();                                          // providers' route files
         } catch (Throwable $e) {
-            fail(422, 'boot', $e->getMessage());                   // Lumen's (or PHP's) own words
+            fw_fail(422, 'boot', $e->getMessage());                   // Lumen's (or PHP's) own words
         }
         $id = bin2hex(random_bytes(8));
         file_put_contents("$apps/$id.json", $raw, LOCK_EX);
-        reply(201, ['app' => $id, 'routes' => count($app->router->getRoutes())]);
+        fw_reply(201, ['app' => $id, 'routes' => count($app->router->getRoutes())]);
     }
     if ($method === 'POST' && $path === '/__fw/url') {
-        $request = json_decode($raw);                              // objects stay objects: [] is not {}
-        if (!$request instanceof stdClass) fail(400, 'manifest', 'the body must be a JSON object', ['pointer' => '']);
-        foreach (['app' => 'is_string', 'name' => 'is_string', 'params' => fn ($v) => $v instanceof stdClass] as $field => $is) {
-            if (!$is($request->$field ?? null)) fail(400, 'manifest', "$field is missing or of the wrong type", ['pointer' => isset($request->$field) ? "/$field" : '']);
-        }
-        if ($bad = unexpected($request, ['app', 'name', 'params'], '')) fail(400, 'manifest', $bad[1], ['pointer' => $bad[0]]);
-        if (!preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $request->app)) fail(400, 'manifest', 'app must match [A-Za-z0-9_-]{1,64}', ['pointer' => '/app']);
+        if ($bad = fw_url_request_error($raw)) fw_fail_manifest($bad);
         $manifest = stored($apps, $body['app']);
-        if ($manifest === null) fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
+        if ($manifest === null) fw_fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
         try {
             $app = build_app($manifest);
             $app->boot();
@@ -114,25 +89,25 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             $app->instance(Illuminate\Http\Request::class, LumenRequest::capture());
             $url = $app->make('url')->route($body['name'], $body['params']);
         } catch (Throwable $e) {
-            fail(422, 'url', $e->getMessage());
+            fw_fail(422, 'url', $e->getMessage());
         }
-        reply(200, ['url' => $url]);
+        fw_reply(200, ['url' => $url]);
     }
     if ($method === 'DELETE' && preg_match('#^/__fw/apps/([^/]+)$#', $path, $m)) {
-        if (stored($apps, $m[1]) === null) fail(404, 'app', "no application is loaded under \"$m[1]\"");
+        if (stored($apps, $m[1]) === null) fw_fail(404, 'app', "no application is loaded under \"$m[1]\"");
         unlink("$apps/$m[1].json");
-        reply(204, null);
+        fw_reply(204, null);
     }
-    fail(404, 'not-found', "no control call $method $path");
+    fw_fail(404, 'not-found', "no control call $method $path");
 }
 
 $id = $_SERVER['HTTP_X_FW_APP'] ?? '';                           // §3: an application request
 $manifest = stored($apps, $id);
-if ($manifest === null) fail(404, 'app', "no application is loaded under \"$id\"", [], ['X-Fw-Error' => 'app']);
+if ($manifest === null) fw_fail(404, 'app', "no application is loaded under \"$id\"", [], ['X-Fw-Error' => 'app']);
 try {
     $app = build_app($manifest);
 } catch (Throwable $e) {
-    fail(500, 'internal', $e->getMessage(), [], ['X-Fw-Error' => 'internal']);
+    fw_fail(500, 'internal', $e->getMessage(), [], ['X-Fw-Error' => 'internal']);
 }
 // Lumen's own kernel, unchanged: Application::handle() boots, routes, runs middleware and the
 // handler, converts the result and renders exceptions with Lumen's exception handler.

@@ -5,11 +5,14 @@
 declare(strict_types=1);
 
 require 'Laravel/Lumen/autoload.php';
+require __DIR__ . '/../../shared/autoload.php';
 require __DIR__ . '/probes.php';
 require __DIR__ . '/build.php';
 require __DIR__ . '/store.php';
 
 use Laravel\Lumen\Http\Request;
+
+fw_autoload_app(dirname(__DIR__) . '/app');    // the sample's closure calls App\Support\Trace
 
 $app = FwAdapter\build_app(['protocol' => 2, 'routeFiles' => ['web' => [
     ['method' => 'GET', 'uri' => '/sample/{id:[0-9]+}', 'handler' => ['closure' => 'args']],
@@ -22,7 +25,8 @@ ob_end_clean();
 $files = [];
 foreach (array_merge(get_declared_interfaces(), get_declared_traits(), get_declared_classes()) as $name) {
     $file = (new ReflectionClass($name))->getFileName();
-    // Framework files only, never the adapter's or the application's (everything under adapters/lumen).
-    if ($file !== false && !str_starts_with($file, dirname(__DIR__) . '/')) $files[$file] = true;
+    // Framework files only, never the adapter's or the application's (everything under adapters/,
+    // adapters/shared/ included: a preloaded class could not be required again).
+    if ($file !== false && !str_starts_with($file, dirname(__DIR__, 2) . '/')) $files[$file] = true;
 }
 echo implode("\n", array_keys($files)), "\n";

@@ -1,6 +1,6 @@
 <?php
-// adapter/probes.php: the trace, typed values (protocol §4.1) and the catalog's names.
-// Framework-neutral helpers used by the catalog classes under app/.
+// adapter/probes.php: typed values (protocol §4.1) and the catalog's names, used by the catalog
+// classes under app/app/ (the trace, App\Support\Trace, is adapters/shared/app/'s).
 declare(strict_types=1);
 
 namespace FwAdapter;
@@ -8,22 +8,6 @@ namespace FwAdapter;
 use App\Services\Calendar;
 use App\Services\Clock;
 use Illuminate\Http\Request;
-
-/** The X-Fw-Trace tokens of the current request (protocol §3). PHP resets statics per request. */
-final class Trace
-{
-    private static array $tokens = [];
-
-    public static function add(string $token): void
-    {
-        self::$tokens[] = $token;
-    }
-
-    public static function header(): string
-    {
-        return implode(',', self::$tokens);
-    }
-}
 
 /** A value a probe received, with its run-time type (protocol §4.1). Never converts the value. */
 function typed(mixed $v): array

@@ -1,4 +1,5 @@
 import type { Capability } from '../protocol/manifest';
+import { DEFAULT_BREAKER_THRESHOLD } from '../run/breaker';
 import type { Level } from '../run/levels';
 
 /** The fw-conformance command's options, validated (see args.ts and help.ts). */
@@ -46,7 +47,7 @@ export const DEFAULTS = {
   requestTimeoutMs: 10_000,
   startTimeoutMs: 30_000,
   parallel: 0,
-  circuitBreaker: 3,
+  circuitBreaker: DEFAULT_BREAKER_THRESHOLD,
 } as const;
 
 /** The reference adapter's entry point, relative to the repository. */

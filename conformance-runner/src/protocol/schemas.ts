@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-/** Protocol-1 message schemas under conformance-runner/schema/. */
+/** Protocol-2 message schemas under conformance-runner/schema/. */
 export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo';
 /** The runner's own file formats, kept beside the protocol's. */
 export type RunnerSchemaName = 'report' | 'expectations';

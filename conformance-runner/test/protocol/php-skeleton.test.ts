@@ -12,6 +12,7 @@ import { fencedBlocks, fileMarker } from './markdown';
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const GUIDE = path.join(REPO, 'docs', 'writing-an-adapter.md');
 const TOY_FRAMEWORK = path.join(REPO, 'conformance-runner', 'test', 'fixtures', 'adapters', 'php', 'vendor');
+const SHARED_MANIFEST = path.join(REPO, 'adapters', 'shared', 'manifest.php');
 const FILES = ['adapter/index.php', 'adapter/build.php', 'adapter/catalog.php', 'adapter/manifest.php'];
 
 after(() => stopAllTargets());
@@ -32,6 +33,11 @@ const phpMissing = php.error !== undefined || php.status !== 0 ? 'php is not ins
 describe('the PHP skeleton of docs/writing-an-adapter.md', { timeout: 60_000 }, () => {
   it('contains the four files it describes', () => {
     assert.deepEqual([...skeleton().keys()].sort(), [...FILES].sort());
+  });
+
+  it('has adapters/shared/manifest.php, the PHP adapters\' validator, as its adapter/manifest.php', () => {
+    // One validator: the guide's is the one Lumen and Laravel are certified with.
+    assert.equal(skeleton().get('adapter/manifest.php'), fs.readFileSync(SHARED_MANIFEST, 'utf8'));
   });
 
   it('passes --check-adapter under php -S on a toy Fw framework', { skip: phpMissing }, async () => {

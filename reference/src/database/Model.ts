@@ -1,3 +1,4 @@
+import { buildArgument } from '../http/buildArgument';
 import type { Request } from '../http/Request';
 import type { Rules } from '../validation/rules';
 import { ValidationError } from '../validation/ValidationError';
@@ -25,6 +26,11 @@ export abstract class Model {
 
   constructor(attributes: Attributes = {}) {
     this.fill(attributes);
+  }
+
+  /** An action's parameter of this type: the model class's own validateAndBind (static::, not self::). */
+  static [buildArgument]<M extends Model>(this: { validateAndBind(request: Request): M | Promise<M> }, request: Request): M | Promise<M> {
+    return this.validateAndBind(request);
   }
 
   /**

@@ -1,9 +1,8 @@
 import type { Container } from '../container/Container';
 import { isClass } from '../container/isClass';
 import type { Class } from '../container/types';
-import { Model } from '../database/Model';
 import type { Route } from '../routing/Route';
-import { FormRequest } from '../validation/FormRequest';
+import { argumentBuilder } from './buildArgument';
 import { castParameter } from './casting';
 import { attachContainer, Controller } from './Controller';
 import { isThenable, then, type MaybePromise } from './maybePromise';
@@ -19,20 +18,16 @@ import { toResponse } from './toResponse';
  * Resolution, by declaration:
  * - builtin (int/float/bool/string/any): the route parameter of that name,
  *   cast; an empty value or an absent one falls back to the default;
- * - a FormRequest subclass: built by the container, then validateResolved();
- * - a Model subclass: Model.validateAndBind(request);
  * - Request: the current request;
+ * - a class with a `buildArgument` hook (FormRequest: built by the container, then
+ *   validateResolved(); Model: validateAndBind(request)): what the hook returns;
  * - any other class or key: the container.
  * An action without a declaration receives the route parameters by position,
  * like a closure.
  */
 export class ControllerDispatcher {
-  async dispatch(route: Route, request: Request, container: Container): Promise<Response> {
-    return this.call(route, request, container);
-  }
-
   /**
-   * `dispatch` without the promise when nothing on the way is asynchronous.
+   * A promise only when something on the way is asynchronous.
    * Errors are thrown synchronously or reject the returned promise.
    */
   call(route: Route, request: Request, container: Container): MaybePromise<Response> {
@@ -92,13 +87,8 @@ export class ControllerDispatcher {
     const cls = container.classFor(spec.type) ?? (isClass(spec.type) ? (spec.type as Class) : undefined);
     if (cls !== undefined) {
       if (cls === Request) return request;
-      if (cls.prototype instanceof FormRequest) {
-        const form = container.make<FormRequest>(spec.type);
-        return then(form.validateResolved(), () => form);
-      }
-      if (cls.prototype instanceof Model) {
-        return (cls as unknown as { validateAndBind(r: Request): unknown }).validateAndBind(request);
-      }
+      const build = argumentBuilder(cls);
+      if (build !== undefined) return build.call(cls, request, container, spec.type);
     }
     return container.make(spec.type);
   }

@@ -1,4 +1,7 @@
+import type { Container } from '../container/Container';
 import type { Key } from '../container/types';
+import { buildArgument } from '../http/buildArgument';
+import { then, type MaybePromise } from '../http/maybePromise';
 import { Request } from '../http/Request';
 import type { Rules } from './rules';
 import { ValidationError } from './ValidationError';
@@ -19,6 +22,12 @@ export abstract class FormRequest {
   private validatedData: Record<string, unknown> | undefined;
 
   constructor(readonly request: Request) {}
+
+  /** An action's parameter of this type: built by the container, validated before the action runs. */
+  static [buildArgument](_request: Request, container: Container, key: Key): MaybePromise<FormRequest> {
+    const form = container.make<FormRequest>(key);
+    return then(form.validateResolved(), () => form);
+  }
 
   /** Field → rules, e.g. `{ name: 'required|string|max:255' }`. */
   abstract rules(): Rules;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Container } from '../../src/container/Container';
-import { Model } from '../../src/database/Model';
+import { Model, type ModelClass } from '../../src/database/Model';
+import { buildArgument } from '../../src/http/buildArgument';
 import { ControllerDispatcher } from '../../src/http/ControllerDispatcher';
 import { closure, defineActions, param } from '../../src/http/parameters';
 import { Request } from '../../src/http/Request';
@@ -145,6 +146,31 @@ describe('ControllerDispatcher', () => {
     const container = new Container().scope();
     container.instance(Request, request);
     await assert.rejects(() => new ControllerDispatcher().resolveParameters([param.of('f', SaveForm)], request, container), ValidationError);
+  });
+
+  it('a class with a buildArgument hook builds the argument itself, from the request', async () => {
+    // The hook FormRequest and Model use, open to any class: the dispatcher knows neither.
+    class Locale {
+      constructor(readonly tag: string) {}
+      static [buildArgument](request: Request, container: Container, key: unknown) {
+        return new Locale(`${request.header('accept-language')} (${key === Locale} ${container instanceof Container})`);
+      }
+    }
+    const request = Request.create('GET', '/x', { headers: { 'accept-language': 'fr' } });
+    const values = await new ControllerDispatcher().resolveParameters([param.of('locale', Locale)], request, new Container());
+    assert.deepEqual(values, [new Locale('fr (true true)')]);
+  });
+
+  it('a subclass that overrides validateAndBind is bound by its own', async () => {
+    class Tagged extends Model {
+      static override rules = { title: 'string' };
+      static override validateAndBind<M extends Model>(this: ModelClass<M>, request: Request): M {
+        return new this({ title: `own ${String(request.input('title'))}` });
+      }
+    }
+    const request = Request.create('GET', '/x?title=t');
+    const [model] = await new ControllerDispatcher().resolveParameters([param.of('m', Tagged)], request, new Container());
+    assert.deepEqual((model as Tagged).toJSON(), { title: 'own t' });
   });
 
   it('other services come from the container each time', async () => {

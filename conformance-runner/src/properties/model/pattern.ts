@@ -22,10 +22,6 @@ export function parsePattern(uri: string): PatternSegment[] {
   });
 }
 
-export function formatPattern(segments: PatternSegment[]): string {
-  return '/' + segments.map((s) => (s.kind === 'static' ? s.text : s.constraint === undefined ? `{${s.name}}` : `{${s.name}:${s.constraint}}`)).join('/');
-}
-
 /** The path part of a raw request target, split into raw segments ("/" has none). */
 export function pathSegments(rawPath: string): string[] {
   const q = rawPath.indexOf('?');

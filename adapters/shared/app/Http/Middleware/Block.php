@@ -1,4 +1,5 @@
 <?php
+declare(strict_types=1);
 
 namespace App\Http\Middleware;
 
@@ -7,13 +8,12 @@ use Closure;
 use Illuminate\Http\Request;
 use Illuminate\Http\Response;
 
-/** Answers by itself: the next layer never runs. */
+/** Protocol §4.3: answers 403 "blocked" without calling the next layer. */
 class Block
 {
     public function handle(Request $request, Closure $next)
     {
         Trace::add('mw:Block:before');
-
         return new Response('blocked', 403);
     }
 }

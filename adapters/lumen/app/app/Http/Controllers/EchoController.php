@@ -5,7 +5,7 @@ namespace App\Http\Controllers;
 
 use App\Services\Calendar;
 use App\Services\Clock;
-use FwAdapter\Trace;
+use App\Support\Trace;
 use Illuminate\Http\Request;
 use Laravel\Lumen\Routing\Controller;
 

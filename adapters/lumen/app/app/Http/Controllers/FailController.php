@@ -3,7 +3,7 @@ declare(strict_types=1);
 
 namespace App\Http\Controllers;
 
-use FwAdapter\Trace;
+use App\Support\Trace;
 use RuntimeException;
 
 /** Protocol §4.2: throws, so that Lumen's exception handler answers. */

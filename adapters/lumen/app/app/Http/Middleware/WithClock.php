@@ -5,7 +5,7 @@ namespace App\Http\Middleware;
 
 use App\Services\Clock;
 use Closure;
-use FwAdapter\Trace;
+use App\Support\Trace;
 use Illuminate\Http\Request;
 
 /** Protocol §4.3: built by Lumen's container with its Clock; adds X-Clock on the way out. */

@@ -1,4 +1,5 @@
 <?php
+declare(strict_types=1);
 
 namespace App\Http\Middleware;
 
@@ -6,14 +7,14 @@ use App\Support\Trace;
 use Closure;
 use Illuminate\Http\Request;
 
-class TraceB
+/** Protocol §4.3: records entry and exit, returns the next layer's response unchanged. */
+class TraceA
 {
     public function handle(Request $request, Closure $next)
     {
-        Trace::add('mw:TraceB:before');
+        Trace::add('mw:TraceA:before');
         $response = $next($request);
-        Trace::add('mw:TraceB:after');
-
+        Trace::add('mw:TraceA:after');
         return $response;
     }
 }

@@ -4,7 +4,7 @@ declare(strict_types=1);
 namespace App\Http\Controllers;
 
 use App\Services\Clock;
-use FwAdapter\Trace;
+use App\Support\Trace;
 use Laravel\Lumen\Routing\Controller;
 
 use function FwAdapter\typed;

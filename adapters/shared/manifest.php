@@ -1,8 +1,11 @@
 <?php
-// adapter/manifest.php: the checks of conformance-runner/schema/manifest.schema.json and
-// url-request.schema.json, each answering [pointer, message] for the first bad field (protocol
-// §2.3: the instance path a JSON Schema validator reports), or null. Debian ships no JSON Schema
-// validator for draft 2020-12, so the schema is checked by hand, keyword by keyword.
+// manifest.php: the checks of manifest.schema.json and url-request.schema.json, each answering
+// [pointer, message] for the first bad field (protocol §2.3: the instance path a JSON Schema
+// validator reports), or null. Debian ships no JSON Schema validator for draft 2020-12, so the
+// schemas are checked by hand, keyword by keyword; a JSON Schema library can replace this file.
+// Framework-neutral: adapters/shared/manifest.php is this file, used by the Lumen and Laravel
+// adapters, and a test keeps docs/writing-an-adapter.md's copy identical to it. Every name starts
+// with fw_, as it shares PHP's global namespace with the framework's helpers.
 declare(strict_types=1);
 
 const FW_FILE_NAME = '/^[a-z][a-z0-9_-]{0,63}$/D';
@@ -34,6 +37,21 @@ function fw_manifest_error(string $raw): ?array
         }
         if (count(array_unique($m->$list)) !== count($m->$list)) return ["/$list", "$list must not name a file twice"];
     }
+    return null;
+}
+
+/** url-request.schema.json: {app, name, params}. */
+function fw_url_request_error(string $raw): ?array
+{
+    $r = json_decode($raw);                                   // objects stay objects: [] is not {}
+    if (!$r instanceof stdClass) return ['', 'the body must be a JSON object'];
+    foreach (['app', 'name', 'params'] as $required) {
+        if (!property_exists($r, $required)) return ['', "the body needs \"$required\""];
+    }
+    if ($bad = fw_unexpected($r, ['app', 'name', 'params'], '')) return $bad;
+    if (!is_string($r->app) || !preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $r->app)) return ['/app', 'app must be an application id'];
+    if (!is_string($r->name)) return ['/name', 'name must be a string'];
+    if (!$r->params instanceof stdClass) return ['/params', 'params must be an object'];
     return null;
 }
 
@@ -130,19 +148,4 @@ function fw_unexpected(stdClass $object, array $allowed, string $p): ?array
 function fw_pointer_token(string $name): string
 {
     return strtr($name, ['~' => '~0', '/' => '~1']);
-}
-
-/** url-request.schema.json: {app, name, params}. */
-function fw_url_request_error(string $raw): ?array
-{
-    $r = json_decode($raw);
-    if (!$r instanceof stdClass) return ['', 'the body must be a JSON object'];
-    foreach (['app', 'name', 'params'] as $required) {
-        if (!property_exists($r, $required)) return ['', "the body needs \"$required\""];
-    }
-    if ($bad = fw_unexpected($r, ['app', 'name', 'params'], '')) return $bad;
-    if (!is_string($r->app) || !preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $r->app)) return ['/app', 'app must be an application id'];
-    if (!is_string($r->name)) return ['/name', 'name must be a string'];
-    if (!$r->params instanceof stdClass) return ['/params', 'params must be an object'];
-    return null;
 }

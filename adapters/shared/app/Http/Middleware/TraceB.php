@@ -3,18 +3,18 @@ declare(strict_types=1);
 
 namespace App\Http\Middleware;
 
+use App\Support\Trace;
 use Closure;
-use FwAdapter\Trace;
 use Illuminate\Http\Request;
 
 /** Protocol §4.3: records entry and exit, returns the next layer's response unchanged. */
-class TraceC
+class TraceB
 {
     public function handle(Request $request, Closure $next)
     {
-        Trace::add('mw:TraceC:before');
+        Trace::add('mw:TraceB:before');
         $response = $next($request);
-        Trace::add('mw:TraceC:after');
+        Trace::add('mw:TraceB:after');
         return $response;
     }
 }

@@ -3,7 +3,7 @@ declare(strict_types=1);
 
 namespace App\Http\Controllers;
 
-use FwAdapter\Trace;
+use App\Support\Trace;
 
 /** Protocol §4.2: does not extend Lumen's base controller; hidden() is public but never routed. */
 class PlainController

@@ -3,7 +3,7 @@ declare(strict_types=1);
 
 namespace App\Http\Controllers;
 
-use FwAdapter\Trace;
+use App\Support\Trace;
 
 /** Protocol §4.2: renders the hello view through Lumen's view() helper and returns the string. */
 class ViewController
