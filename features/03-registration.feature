@@ -288,8 +288,8 @@ Feature: Route registration operations on the router
         """
       When I request GET "/data"
       Then the status is 200
-      And the content type is "application/json"
       And the JSON body is {"kind":"closure","n":[1,2]}
+      And the content type is "application/json"
       And the trace is "closure:json"
 
   @rule:registration.closure-positional

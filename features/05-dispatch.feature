@@ -159,6 +159,32 @@ Feature: Dispatch
         | name  | type   | value  |
         | value | string | "blue" |
 
+    # catches: parameters taken from the compiled pattern's capture groups by position, so that a
+    # group inside a constraint shifts which value the parameters after it receive
+    @id:dispatch-extract-by-name-group-in-constraint
+    Scenario: a capture group inside the first parameter's constraint changes nothing for the second
+      Given the routes:
+        """
+        $router->get('/cg/{first:(a|b)c}/{second}', [EchoController::class, 'pair']);
+        """
+      When I request GET "/cg/ac/zz"
+      Then the action "EchoController@pair" received:
+        | name   | type   | value |
+        | second | string | "zz"  |
+        | first  | string | "ac"  |
+
+    @id:dispatch-extract-by-name-groups-in-one-segment
+    Scenario: capture groups in the constraints of two parameters of one segment
+      Given the routes:
+        """
+        $router->get('/cg/{first:(x|y)+}-{second:(0|1)+}', [EchoController::class, 'pair']);
+        """
+      When I request GET "/cg/xyx-101"
+      Then the action "EchoController@pair" received:
+        | name   | type   | value |
+        | second | string | "101" |
+        | first  | string | "xyx" |
+
   @rule:dispatch.query-ignored
   Rule: the query string is not part of the matched URI
 

@@ -85,6 +85,18 @@ Feature: Middleware assignment
       When I request GET "/o"
       Then the trace is "mw:TraceC:before, mw:TraceA:before, mw:TraceB:before, action:EchoController@none, mw:TraceB:after, mw:TraceA:after, mw:TraceC:after"
 
+    # catches: a group's middleware list stacked in reverse (a framework with group middleware only gets this rule tested too)
+    @id:middleware-list-three-in-group @capability:middleware
+    Scenario: the group middleware ['TraceC', 'TraceA', 'TraceB'] runs C, then A, then B
+      Given the routes:
+        """
+        $router->group(['middleware' => ['TraceC', 'TraceA', 'TraceB']], function ($router) {
+            $router->get('/o', fn() => 'o');
+        });
+        """
+      When I request GET "/o"
+      Then the trace is "mw:TraceC:before, mw:TraceA:before, mw:TraceB:before, closure:text, mw:TraceB:after, mw:TraceA:after, mw:TraceC:after"
+
   @rule:middleware.short-circuit
   Rule: a middleware may answer without calling the next layer
 
@@ -133,6 +145,19 @@ Feature: Middleware assignment
       Then the status is 403
       And the body is "blocked"
       And the trace is "mw:Block:before"
+
+    @id:middleware-block-group-list @capability:middleware
+    Scenario: Block in a group's list: the group middleware before it unwinds, the rest never runs
+      Given the routes:
+        """
+        $router->group(['middleware' => ['TraceA', 'Block', 'TraceB']], function ($router) {
+            $router->get('/secret', fn() => 'secret');
+        });
+        """
+      When I request GET "/secret"
+      Then the status is 403
+      And the body is "blocked"
+      And the trace is "mw:TraceA:before, mw:Block:before, mw:TraceA:after"
 
   @rule:middleware.no-controller-middleware
   Rule: middleware is attached at the routing level only: the base controller has no middleware()
@@ -210,6 +235,50 @@ Feature: Middleware assignment
       Then the body is "sent"
       And the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
 
+    # catches: a middleware stack cached by URI and reused for another method of the same URI
+    @id:middleware-same-uri-get-then-post @capability:route-middleware
+    Scenario: GET, then POST, then GET of one URI each run their own route's middleware
+      Given the routes:
+        """
+        $router->get('/form', fn() => 'form')->middleware('TraceA');
+        $router->post('/form', fn() => 'sent')->middleware('TraceB');
+        """
+      When I request GET "/form"
+      Then the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
+      When I request POST "/form"
+      Then the body is "sent"
+      And the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
+      When I request GET "/form"
+      Then the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
+
+    @id:middleware-same-uri-post-then-get @capability:route-middleware
+    Scenario: POST, then GET of one URI each run their own route's middleware
+      Given the routes:
+        """
+        $router->get('/form', fn() => 'form')->middleware('TraceA');
+        $router->post('/form', fn() => 'sent')->middleware('TraceB');
+        """
+      When I request POST "/form"
+      Then the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
+      When I request GET "/form"
+      Then the body is "form"
+      And the trace is "mw:TraceA:before, closure:text, mw:TraceA:after"
+
+    # catches: group middleware applied to every route (a framework with group middleware only gets this rule tested too)
+    @id:middleware-other-group-not-run @capability:middleware
+    Scenario: the middleware of another group does not run
+      Given the routes:
+        """
+        $router->group(['middleware' => ['TraceA']], function ($router) {
+            $router->get('/a', fn() => 'a');
+        });
+        $router->group(['middleware' => ['TraceB']], function ($router) {
+            $router->get('/b', fn() => 'b');
+        });
+        """
+      When I request GET "/b"
+      Then the trace is "mw:TraceB:before, closure:text, mw:TraceB:after"
+
   @rule:middleware.response-passthrough
   Rule: the handler's response passes through middleware unchanged
 
@@ -245,6 +314,19 @@ Feature: Middleware assignment
       Then the status is 200
       And the JSON body is {"kind":"array","list":[1,2,3]}
 
+    @id:middleware-passthrough-group @capability:middleware
+    Scenario: a Response with status 201 and a header keeps them through group middleware
+      Given the routes:
+        """
+        $router->group(['middleware' => ['TraceA', 'TraceB']], function ($router) {
+            $router->get('/r', [ReturnController::class, 'response']);
+        });
+        """
+      When I request GET "/r"
+      Then the status is 201
+      And the header "X-Probe" is "response"
+      And the body is "response body"
+
   @rule:middleware.modify-response
   Rule: a middleware can change the response on its way out
 
@@ -270,6 +352,19 @@ Feature: Middleware assignment
       Then the status is 201
       And the header "X-Clock" is "clock"
       And the header "X-Probe" is "response"
+
+    @id:middleware-modify-in-group @capability:middleware
+    Scenario: WithClock as group middleware adds X-Clock and keeps the body
+      Given the routes:
+        """
+        $router->group(['middleware' => ['WithClock']], function ($router) {
+            $router->get('/w', fn() => 'with clock');
+        });
+        """
+      When I request GET "/w"
+      Then the status is 200
+      And the body is "with clock"
+      And the header "X-Clock" is "clock"
 
   @rule:middleware.unknown
   Rule: an unknown middleware name is a registration error (reference)

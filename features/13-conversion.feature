@@ -181,6 +181,30 @@ Feature: Conversion of an action's return value
       And the content type is "text/html"
       And the body is "from closure"
 
+    # catches: a falsy return value (0, "0") taken for "nothing returned" and sent as an empty body;
+    # the body is checked before the content type, so that this fault shows even where text/html fails too
+    @id:conversion-closure-zero-int @needs:conversion.string
+    Scenario: a closure returning the integer 0 answers "0"
+      Given the routes:
+        """
+        $router->get('/z', fn() => 0);
+        """
+      When I request GET "/z"
+      Then the status is 200
+      And the body is "0"
+      And the content type is "text/html"
+
+    @id:conversion-closure-zero-string @needs:conversion.string
+    Scenario: a closure returning the string '0' answers "0"
+      Given the routes:
+        """
+        $router->get('/z', fn() => '0');
+        """
+      When I request GET "/z"
+      Then the status is 200
+      And the body is "0"
+      And the content type is "text/html"
+
     @id:conversion-closure-array @needs:conversion.array
     Scenario: a closure's array becomes JSON with status 200
       Given the routes:

@@ -100,9 +100,15 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'registration-closure-array-as-text', rule: 'registration.closure-direct',
+    // conversion.closure's statement names exactly this (a closure's array becomes JSON); the closure itself ran and answered.
+    id: 'registration-closure-array-as-text', rule: 'conversion.closure',
     description: 'the array a closure returns is sent as its JSON text with the text/html content type instead of as a JSON response',
     patches: [closureCall("return then(handler.fn(...positional(route, request)), (returned: unknown) => toResponse(typeof returned === 'object' && returned !== null ? JSON.stringify(returned) : returned));")],
+  },
+  {
+    id: 'registration-closure-result-awaited-away', rule: 'registration.closure-direct',
+    description: 'a closure handler is run as a "before" hook: what it returns is dropped and the route answers an empty 200',
+    patches: [closureCall("return then(handler.fn(...positional(route, request)), () => toResponse(''));")],
   },
   {
     id: 'registration-closure-gets-map', rule: 'registration.closure-positional',

@@ -7,6 +7,32 @@ import type { Fault } from '../Fault';
  */
 export const FAULTS: Fault[] = [
   {
+    id: 'hole-capture-group-shifts-parameters', rule: 'dispatch.extract-by-name',
+    description: 'the pattern compiler numbers parameter groups one after the other, forgetting the capture groups inside constraints, so a parameter after one gets the inner group\'s text',
+    patches: [
+      { file: 'reference/src/routing/RoutePattern.ts', find: '        group += 1 + token.innerGroups;', replace: '        group += 1;' },
+      { file: 'reference/src/routing/matcher/segments.ts', find: '      group += 1 + part.innerGroups;', replace: '      group += 1;' },
+    ],
+  },
+  {
+    id: 'hole-falsy-return-empty', rule: 'conversion.closure',
+    description: 'a handler that returns 0 or "0" is taken for one that returned nothing (a PHP-style truthiness test), so the body is empty',
+    patches: [{
+      file: 'reference/src/http/toResponse.ts',
+      find: "  if (value === null || value === undefined) return new Response('');",
+      replace: "  if (value === null || value === undefined || value === 0 || value === '0') return new Response('');",
+    }],
+  },
+  {
+    id: 'hole-middleware-cached-by-uri', rule: 'middleware.matched-route-only',
+    description: 'the middleware list is cached by request path, so the second method of a URI reuses the first method\'s middleware',
+    patches: [{
+      file: 'reference/src/routing/Router.ts',
+      find: '    const middleware = route.getMiddleware();',
+      replace: '    const cache = ((this as unknown as { mwCache?: Map<string, ReturnType<typeof route.getMiddleware>> }).mwCache ??= new Map());\n    const middleware = cache.get(request.path) ?? route.getMiddleware();\n    cache.set(request.path, middleware);',
+    }],
+  },
+  {
     id: 'shape-context-object', rule: 'injection.route-param',
     description: 'actions receive one context object in place of each route parameter they declare',
     proxy: 'context-object',

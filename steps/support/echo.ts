@@ -18,7 +18,7 @@ export function echoOf(world: FwWorld): EchoBody {
     parsed = undefined;
   }
   if (response.status < 200 || response.status > 299 || parsed === undefined) {
-    failWith('action', answered(request, response), `${request}: expected an echo body from a probe, got ${describeResponse(response)}`);
+    failWith('action', answered(request, response), `${request}: expected an echo body from a probe, got ${describeResponse(response)}`, { body: response.body.slice(0, 200) });
   }
   try {
     return world.client.parseEcho<EchoBody>(response, request);

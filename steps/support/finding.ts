@@ -22,10 +22,10 @@ function small(value: unknown): unknown {
 }
 
 /** The evidence of a response: its status, what of the catalog ran, its media type. */
-export function answered(request: string, response: AppResponse): Pick<Finding, 'request' | 'status' | 'trace' | 'mediaType'> {
+export function answered(request: string, response: AppResponse): Pick<Finding, 'request' | 'status' | 'trace' | 'mediaType' | 'emptyBody'> {
   return {
     request, status: response.status, trace: response.traced ? response.trace.slice(0, 50) : undefined,
-    mediaType: response.headers['content-type']?.split(';')[0]!.trim().toLowerCase(),
+    mediaType: response.headers['content-type']?.split(';')[0]!.trim().toLowerCase(), emptyBody: response.body === '',
   };
 }
 

@@ -20,6 +20,12 @@ export interface Judgement {
   needs: string[];
   /** Mechanisms the assertion stood on: they block it only when charged with the same symptom (resolve.ts). */
   foundations: string[];
+  /**
+   * Mechanisms it may have stood on: a body is what the handler returned once converted, so an
+   * empty one shows neither step broken more than the other. Weighed like a rule's declared
+   * standsOn: a finding that says where the fault is (a content type is conversion's) wins.
+   */
+  weakFoundations: string[];
   /** How the assertion failed, in a few words: what "the same fault" is compared by. */
   symptom: string;
   evidence?: string;
@@ -44,10 +50,10 @@ export function judge(f: Finding, ctx: Context): Judgement {
   const others = (rules: Iterable<string>): string[] => [...new Set(rules)].filter((r) => !own.has(r));
   const base = { symptom: symptomOf(f), ...(shownBy !== undefined ? { shownBy } : {}) };
   /** The assertion stood on these mechanisms (or the failure is `evidence`'s by its nature). */
-  const out = (foundations: Iterable<string>, evidence?: string): Judgement =>
-    ({ ...base, needs: [], foundations: others(foundations), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
+  const out = (foundations: Iterable<string>, evidence?: string, weak: Iterable<string> = []): Judgement =>
+    ({ ...base, needs: [], foundations: others(foundations), weakFoundations: others(weak), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
   /** The answer shows the request never got where the assertion looks: what routes it stood on. */
-  const unreachedBy = (needs: Iterable<string>): Judgement => ({ ...base, needs: others(needs), foundations: [] });
+  const unreachedBy = (needs: Iterable<string>): Judgement => ({ ...base, needs: others(needs), foundations: [], weakFoundations: [] });
   const rules = ctx.manifest ? manifestRules(ctx.manifest) : { reach: [], handler: [], middleware: [], urls: [] };
   // A generated URL the request went to stands on what filled it; its form (absolute or a path)
   // does not decide where it leads (an absolute-form target reaches the same route).
@@ -71,22 +77,32 @@ export function judge(f: Finding, ctx: Context): Judgement {
       return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? out(['errors.allow-header']) : out([]);
     case 'status': return judgeStatus(f, ctx, out, unreachedBy);
     case 'media-type':
+      // The content type of an empty answer says nothing of a conversion: the value never got there.
+      if (f.emptyBody === true && expected !== 'text/html') return out([], undefined, conversionOf(f));
       if (expected === 'text/html') return out(['conversion.string', ...conversionOf(f)]);
       if (expected === 'application/json') return out(['conversion.array', ...conversionOf(f)]);
       return out(conversionOf(f));
     case 'body':
       // What the action returned was made into this body by its conversion.
-      return out(conversionOf(f));
+      return out([], undefined, conversionOf(f));
     case 'json-body':
       // A body that is not JSON at all, or JSON whose numbers came back as strings, is what the
       // serializer made of the action's array: conversion.array's mechanism.
+      // An empty body says nothing of which step lost the value (as for a body).
+      if (f.actual === '') return out([], undefined, conversionOf(f));
       if (typeof f.actual === 'string' || quotedNumbers(f.expected, f.actual)) return out(['conversion.array', ...conversionOf(f)]);
-      return out(conversionOf(f));
+      return out([], undefined, conversionOf(f));
     case 'action': {
       if (anotherAction(f) === 'create-as-show') return out([], 'resources.create-not-show');
-      // The catalog ran but its echo is no JSON: what the handler returned was not made JSON.
+      // The catalog ran but its echo is no JSON (the body is given as text): what the handler
+      // returned was not made JSON.
       const token = ranToken(f);
-      if (f.actual === undefined && token !== undefined && f.status < 300) return out([token.startsWith('closure:') ? 'conversion.closure' : 'conversion.array']);
+      const body = rawBody(f);
+      if (body !== undefined && token !== undefined && f.status < 300) {
+        const conversion = token.startsWith('closure:') ? 'conversion.closure' : 'conversion.array';
+        // An empty body is the body case above; text that is not JSON is conversion's by nature.
+        return body === '' ? out([], undefined, [conversion]) : out([conversion]);
+      }
       return out([]);
     }
     case 'param': return judgeParam(f, out);
@@ -103,7 +119,7 @@ export function judge(f: Finding, ctx: Context): Judgement {
   }
 }
 
-type Out = (needs: Iterable<string>, evidence?: string) => Judgement;
+type Out = (foundations: Iterable<string>, evidence?: string, weak?: Iterable<string>) => Judgement;
 
 /**
  * How an assertion failed, coarse enough that one fault seen from two scenarios reads the same
@@ -120,9 +136,9 @@ export function symptomOf(f: Finding): string {
       if (got >= 500) return 'status crash';
       return `status ${String(e)}→${got}`;
     }
-    case 'media-type': return `media-type ${String(f.actual)}`;
+    case 'media-type': return f.emptyBody === true && f.expected !== 'text/html' ? 'body empty' : `media-type ${String(f.actual)}`;
     case 'body': return f.actual === '' ? 'body empty' : typeof f.expected === 'string' && typeof f.actual === 'string' && f.actual.trim() === f.expected.trim() ? 'body whitespace' : 'body other';
-    case 'json-body': return typeof f.actual === 'string' ? 'json not-json' : quotedNumbers(f.expected, f.actual) ? QUOTED : 'json other';
+    case 'json-body': return typeof f.actual === 'string' ? (f.actual === '' ? 'body empty' : 'json not-json') : quotedNumbers(f.expected, f.actual) ? QUOTED : 'json other';
     case 'param': {
       const p = paramSymptom(f);
       return p === 'conversion.array' ? QUOTED : `param ${p}`;
@@ -135,8 +151,18 @@ export function symptomOf(f: Finding): string {
     }
     case 'allow': return f.actual === undefined ? 'allow missing' : 'allow wrong';
     case 'header': return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? 'allow missing' : `header ${f.name ?? ''}`;
-    case 'action': return `action ${f.status ?? ''}`;
+    // No echo at all: what the body is says which fault it is, as for a body assertion.
+    case 'action': {
+      const body = rawBody(f);
+      return body !== undefined && (f.status ?? 0) < 300 ? (body === '' ? 'body empty' : 'json not-json') : `action ${f.status ?? ''}`;
+    }
   }
+}
+
+/** An action finding's answer that held no echo at all: its body, as the finding gives it. */
+function rawBody(f: Finding): string | undefined {
+  const a = f.actual as { body?: unknown } | undefined;
+  return a !== null && typeof a === 'object' && typeof a.body === 'string' ? a.body : undefined;
 }
 
 /** Numbers that went out as strings: one serializer fault, whichever JSON shows it. */
@@ -144,16 +170,20 @@ const QUOTED = 'quoted-numbers';
 
 /** The kind of wrong value a parameter received (judgeParam's distinctions). */
 function paramSymptom(f: Finding): string {
-  const j = judgeParam(f, (foundations) => ({ needs: [], foundations: [...foundations], symptom: '' }));
+  const j = judgeParam(f, (foundations) => ({ needs: [], foundations: [...foundations], weakFoundations: [], symptom: '' }));
   return j.foundations.length > 0 ? j.foundations.join(',') : 'value';
 }
+
+/** Catalog actions that return a string (protocol §4.2) besides ReturnController's. */
+const STRING_ACTIONS = new Set(['PlainController@hello']);
 
 /** The conversion rule of the catalog action (or closure) that ran, which made its answer. */
 function conversionOf(f: Finding): string[] {
   const token = ranToken(f);
   if (token === undefined) return [];
   if (token.startsWith('closure:')) return ['conversion.closure'];
-  const rule = CONVERSIONS[token.slice('action:'.length)];
+  const action = token.slice('action:'.length);
+  const rule = CONVERSIONS[action] ?? (STRING_ACTIONS.has(action) ? 'conversion.string' : undefined);
   return rule !== undefined ? [rule] : [];
 }
 

@@ -26,6 +26,11 @@ export interface Outcome {
    * the same `symptom` — the same fault seen from two places. Otherwise it is its own.
    */
   foundations?: string[];
+  /**
+   * Rules the outcome's rule builds on (features/rules.json standsOn): foundations too, but where
+   * an assertion's own finding points the other way, the finding wins.
+   */
+  standsOn?: string[];
   /** How the assertion failed, in a few words ("media-type text/plain", "param uncast"). */
   symptom?: string;
   /** The step (or property check) that decided it. */
@@ -60,9 +65,16 @@ export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rul
     if (o.status !== 'failed' || first.blockedBy.has(o) || !first.roots.has(o.rule) || o.symptom === undefined) continue;
     chargedSymptoms.set(o.rule, (chargedSymptoms.get(o.rule) ?? new Set()).add(o.symptom));
   }
+  const sameSymptom = (o: Outcome, r: string): boolean => r !== o.rule && (chargedSymptoms.get(r)?.has(o.symptom!) ?? false);
+  // "b's failure with this symptom rests on a" as the assertions themselves say it.
+  const found = new Set<string>();
+  for (const o of outcomes) {
+    if (o.status === 'failed' && o.symptom !== undefined) for (const r of o.foundations ?? []) if (sameSymptom(o, r)) found.add(`${o.rule}>${r}|${o.symptom}`);
+  }
   for (const o of outcomes) {
     if (o.status !== 'failed' || o.symptom === undefined) continue;
-    const f = (o.foundations ?? []).filter((r) => r !== o.rule && chargedSymptoms.get(r)?.has(o.symptom!));
+    const declared = (o.standsOn ?? []).filter((r) => sameSymptom(o, r) && !found.has(`${r}>${o.rule}|${o.symptom}`));
+    const f = [...(o.foundations ?? []).filter((r) => sameSymptom(o, r)), ...declared];
     if (f.length > 0) sameFault.set(o, f);
   }
   return sameFault.size === 0 ? first : resolveNeeds(outcomes, catalogOrder, sameFault);
@@ -84,6 +96,13 @@ function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string)
   const roots = new Set<string>();
   const blockedBy = new Map<Outcome, string>();
   let pending = weighed;
+  /** The root that blocks every failure of `rule`, once they are all settled as blocked. */
+  const throughBlocked = (rule: string): string | undefined => {
+    if (pending.some((p) => p.rule === rule) || roots.has(rule)) return undefined;
+    const own = weighed.filter((w) => w.rule === rule);
+    const by = own.map((w) => blockedBy.get(w));
+    return own.length > 0 && by.every((b) => b !== undefined && b === by[0]) ? by[0] : undefined;
+  };
   const settle = (): void => {
     let progress = true;
     while (progress) {
@@ -91,7 +110,8 @@ function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string)
       const next: Outcome[] = [];
       for (const o of pending) {
         const failingNeeds = needsOf(o).filter((r) => r !== o.rule && failingRules.has(r));
-        const root = failingNeeds.find((r) => roots.has(r));
+        // A rule whose every failure is blocked stands for what blocks it.
+        const root = failingNeeds.find((r) => roots.has(r)) ?? failingNeeds.map((r) => throughBlocked(r)).find((r) => r !== undefined);
         if (root !== undefined) {
           blockedBy.set(o, root);
           progress = true;

@@ -15,7 +15,9 @@ const VERBS: ReadonlySet<string> = new Set(['registration.get', 'registration.po
 export function inferRouteFileFault(outcomes: readonly Outcome[]): void {
   if (!outcomes.some((o) => o.rule === WEB_DEFAULT && o.status === 'failed')) return;
   // "Fails" rather than "never passes": a scenario that only checks that the application boots passes without routes.
-  const failingVerbs = new Set(outcomes.filter((o) => VERBS.has(o.rule) && !o.property && o.status === 'failed').map((o) => o.rule));
+  // Only failures whose answer shows that no route matched (or that say nothing of it) speak of routes never registered.
+  const unmatched = (o: Outcome): boolean => o.symptom === undefined || o.symptom === 'status unmatched' || /^action 40[45]$/.test(o.symptom);
+  const failingVerbs = new Set(outcomes.filter((o) => VERBS.has(o.rule) && !o.property && o.status === 'failed' && unmatched(o)).map((o) => o.rule));
   if (failingVerbs.size < VERBS.size) return;
   for (const o of outcomes) {
     if (o.status !== 'failed') continue;

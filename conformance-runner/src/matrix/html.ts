@@ -34,7 +34,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 .bar{display:flex;height:10px;border-radius:5px;overflow:hidden;background:#eceff1;margin:6px 0 2px}
 .bar span{display:block;height:100%}
 .b-passed{background:#2e7d32}.b-failed{background:#c62828}.b-blocked{background:#8d6e63}.b-errored{background:#8e24aa}
-.b-timed-out{background:#ef6c00}.b-unsupported{background:#90a4ae}.b-skipped{background:#cfd4d8}
+.b-timed-out{background:#ef6c00}.b-partly-tested{background:#1565c0}.b-unsupported{background:#90a4ae}.b-skipped{background:#cfd4d8}
 .tally{display:flex;flex-wrap:wrap;gap:4px;margin-top:4px}
 .tally span{font-size:12px;padding:0 6px;border-radius:3px;white-space:nowrap}
 .legend{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;background:#fff;border:1px solid #d8dde3;border-radius:6px;padding:8px 12px;margin:12px 0;font-size:12px}
@@ -60,6 +60,7 @@ table.matrix{border-collapse:separate;border-spacing:0;width:100%;background:#ff
 .st-blocked{background:#efe4de;color:#5d4037;font-weight:600}
 .st-errored{background:#f1dff5;color:#7b1fa2;font-weight:700}
 .st-timed-out{background:#ffe6c9;color:#b25400;font-weight:700}
+.st-partly-tested{background:#e3f2fd;color:#0d47a1}
 .st-unsupported{background:#e9edf0;color:#546e7a}
 .st-skipped{background:#f3f3f3;color:#7a7a7a;font-style:italic}
 .st-absent{background:#fff;color:#aab2ba}

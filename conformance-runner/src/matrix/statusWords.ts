@@ -10,6 +10,7 @@ export const STATUS_ICON: Record<Status, string> = {
   blocked: '⛔',
   errored: '💥',
   'timed-out': '⏱️',
+  'partly-tested': '◐',
   unsupported: '➖',
   skipped: '⏭️',
 };
@@ -21,6 +22,7 @@ export const STATUS_MEANING: Record<Status, string> = {
   blocked: 'failed only because the rule named fails on its own (charged there)',
   errored: 'the adapter broke the protocol',
   'timed-out': 'a request or step took too long',
+  'partly-tested': 'the scenarios that could run passed; others need a capability the implementation does not declare',
   unsupported: 'needs a capability the implementation does not declare',
   skipped: 'selected but not run',
 };

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { manifestCapabilities } from './capabilities';
+import { manifestCapabilities, ordered } from './capabilities';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
 import {
   CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
-  type Info, type Manifest, type UrlParams,
+  type Capability, type Info, type Manifest, type UrlParams,
 } from './manifest';
 import { BodyTooLargeError, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
@@ -136,11 +136,14 @@ export class AdapterClient {
     }
     const error = this.parseError(res, 'POST /__fw/apps');
     if (res.status === 422 && error.kind === 'boot') return { ok: false, message: error.message };
-    // The error schema makes an "unsupported" error name its capability.
-    if (res.status === 501 && error.kind === 'unsupported' && error.capability !== undefined) {
-      if (!declared.includes(error.capability)) throw new UnsupportedError(error.capability, error.message);
-      throw new AdapterError(`POST /__fw/apps answered 501 unsupported naming "${error.capability}", which the adapter declares: ` +
-        `a declared capability promises that every manifest of it loads, so 501 may only name an undeclared one (protocol §2.3): ${error.message}`, { status: 501, error });
+    // Nothing is sent that needs an undeclared capability, so a 501 can only dodge a manifest the
+    // adapter promised to load: it names a capability this manifest does not need (or one declared).
+    if (res.status === 501 && error.kind === 'unsupported') {
+      const named = error.capability ?? '(none named)';
+      const reason = declared.includes(named as Capability)
+        ? `which the adapter declares: a declared capability promises that every manifest of it loads`
+        : `which this application does not need (it needs ${['routing', ...ordered(manifestCapabilities(manifest))].join(', ')}, all declared)`;
+      throw new AdapterError(`POST /__fw/apps answered 501 unsupported naming "${named}", ${reason}; 501 may only name an undeclared capability the manifest needs (protocol §2.3): ${error.message}`, { status: 501, error });
     }
     throw new AdapterError(`POST /__fw/apps answered ${res.status} (${error.kind}): ${error.message}` +
       (error.pointer !== undefined ? ` at ${error.pointer}` : ''), { status: res.status, error });

@@ -37,6 +37,8 @@ export interface Finding {
   /** X-Fw-Trace's tokens; absent when the answer had no such header. */
   trace?: string[];
   mediaType?: string;
+  /** The answer had no body at all: whatever its headers say, nothing the handler returned reached it. */
+  emptyBody?: boolean;
   /** aspect param: the parameter compared. */
   name?: string;
   /** aspect action/param: the action the step expected to run. */

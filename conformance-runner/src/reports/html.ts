@@ -20,7 +20,7 @@ table{border-collapse:collapse;background:#fff;margin:8px 0}td,th{border:1px sol
 th{background:#eef1f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .s{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .s-passed{background:#2e7d32}.s-failed{background:#c62828}.s-blocked{background:#8d6e63}.s-errored{background:#8e24aa}.s-timed-out{background:#ef6c00}
-.s-unsupported{background:#607d8b}.s-skipped{background:#9e9e9e}
+.s-partly-tested{background:#1565c0}.s-unsupported{background:#607d8b}.s-skipped{background:#9e9e9e}
 .c-pass{background:#2e7d32}.c-fail{background:#c62828}.c-warn{background:#ef6c00}.c-note{background:#0277bd}.c-skip{background:#9e9e9e}
 .banner.bad{background:#fdecea;border-color:#e57373}
 .lv{font-size:12px;color:#55606b}.lv-reference{font-style:italic}

@@ -11,13 +11,15 @@ import type { RuleDef } from './suite';
  * 2. errored     — any errored (the adapter broke the protocol);
  * 3. timed-out   — any timed out;
  * 4. blocked     — a failure that waits on another rule, charged there (a root cause);
- * 5. passed      — at least one passed, the others passed, unsupported or skipped;
- * 6. unsupported — at least one unsupported, the others unsupported or skipped;
- * 7. skipped     — nothing ran (no scenario, or all skipped).
+ * 5. partly-tested — some passed and others are unsupported: what could run passes, not all could;
+ * 6. passed      — at least one passed, the others passed or skipped;
+ * 7. unsupported — at least one unsupported, the others unsupported or skipped;
+ * 8. skipped     — nothing ran (no scenario, or all skipped).
  */
-export const RULE_STATUS_ORDER: readonly Status[] = ['failed', 'errored', 'timed-out', 'blocked', 'passed', 'unsupported', 'skipped'];
+export const RULE_STATUS_ORDER: readonly Status[] = ['failed', 'errored', 'timed-out', 'blocked', 'partly-tested', 'passed', 'unsupported', 'skipped'];
 
 export function aggregateStatus(statuses: Status[]): Status {
+  if (statuses.includes('passed') && statuses.includes('unsupported') && !statuses.some((s) => RULE_STATUS_ORDER.indexOf(s) < RULE_STATUS_ORDER.indexOf('partly-tested'))) return 'partly-tested';
   for (const status of RULE_STATUS_ORDER) if (statuses.includes(status)) return status;
   return 'skipped';
 }

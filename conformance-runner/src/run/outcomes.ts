@@ -41,7 +41,7 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult, ruleO
   const needs = j.needs.filter(counts);
   const own = def.rules.map((rule): Outcome => ({
     ...base, ...shown, rule, status: 'failed', needs, symptom: j.symptom,
-    foundations: [...new Set([...j.foundations, ...(ruleOf(rule)?.standsOn ?? [])])].filter(counts),
+    foundations: j.foundations.filter(counts), standsOn: [...new Set([...(ruleOf(rule)?.standsOn ?? []), ...j.weakFoundations])].filter(counts),
     ...(evidence !== undefined ? { evidence } : {}),
   }));
   return evidence === undefined ? own : [{ ...base, ...shown, rule: evidence, status: 'failed', symptom: j.symptom }, ...own];
@@ -64,7 +64,10 @@ function propertyOutcomes(def: ScenarioDef, o: PropertyOutcome, ruleOf: (rule: s
   const shown = j.shownBy !== undefined ? { shownBy: j.shownBy } : {};
   const needs = [...new Set([...(o.needs ?? []), ...j.needs])].filter((r) => r !== o.rule && (def.level !== 'reference' || levelOf(r) === 'reference'));
   const evidence = j.evidence !== undefined && (def.level !== 'reference' || levelOf(j.evidence) === 'reference') ? j.evidence : undefined;
-  const foundations = [...new Set([...j.foundations, ...(ruleOf(o.rule)?.standsOn ?? [])])].filter((r) => r !== o.rule && (def.level !== 'reference' || levelOf(r) === 'reference'));
-  const own: Outcome = { ...base, ...shown, needs, foundations, symptom: j.symptom, ...(evidence !== undefined ? { evidence } : {}) };
+  const counts = (r: string) => r !== o.rule && (def.level !== 'reference' || levelOf(r) === 'reference');
+  const own: Outcome = {
+    ...base, ...shown, needs, foundations: j.foundations.filter(counts), standsOn: [...new Set([...(ruleOf(o.rule)?.standsOn ?? []), ...j.weakFoundations])].filter(counts),
+    symptom: j.symptom, ...(evidence !== undefined ? { evidence } : {}),
+  };
   return evidence === undefined ? [own] : [{ ...base, ...shown, rule: evidence, needs: [], symptom: j.symptom }, own];
 }

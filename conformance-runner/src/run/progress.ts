@@ -3,7 +3,7 @@ import type { Status } from './status';
 import type { ScenarioDef } from './suite';
 
 export const LABELS: Record<Status, string> = {
-  passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', errored: 'ERROR', 'timed-out': 'TIMEOUT', unsupported: 'UNSUPPORTED', skipped: 'SKIP',
+  passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', errored: 'ERROR', 'timed-out': 'TIMEOUT', 'partly-tested': 'PARTLY TESTED', unsupported: 'UNSUPPORTED', skipped: 'SKIP',
 };
 
 export interface ProgressOptions {

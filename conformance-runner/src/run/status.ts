@@ -1,5 +1,9 @@
 /** Statuses of scenarios and rules in reports (docs/architecture.md "Attachments and statuses"). */
-export const STATUSES = ['passed', 'failed', 'blocked', 'errored', 'timed-out', 'unsupported', 'skipped'] as const;
+/**
+ * `partly-tested` is a rule's only: some of its counted scenarios passed and the others could not
+ * run on this target (unsupported). It never reads as passed.
+ */
+export const STATUSES = ['passed', 'failed', 'blocked', 'errored', 'timed-out', 'partly-tested', 'unsupported', 'skipped'] as const;
 export type Status = (typeof STATUSES)[number];
 
 /**

@@ -145,7 +145,10 @@ function loadRules(file: string): { spec: string; rules: RuleDef[] } {
     if (ids.has(r.id)) throw new SuiteError(`${where} repeats the id "${r.id}"`);
     if (!isLevel(r.level)) throw new SuiteError(`${where} ("${r.id}") has the level ${JSON.stringify(r.level)}; expected must, implied or reference`);
     ids.add(r.id);
-    rules.push({ id: r.id, level: r.level, section: typeof r.section === 'string' ? r.section : '', statement: typeof r.statement === 'string' ? r.statement : '' });
+    rules.push({
+      id: r.id, level: r.level, section: typeof r.section === 'string' ? r.section : '', statement: typeof r.statement === 'string' ? r.statement : '',
+      ...(Array.isArray(r.standsOn) ? { standsOn: r.standsOn.filter((x): x is string => typeof x === 'string') } : {}),
+    });
   });
   return { spec: typeof catalog.spec === 'string' ? catalog.spec : '', rules };
 }

@@ -26,6 +26,8 @@ export interface Profile {
   requested: Capability[] | null;
   /** must and implied rules that could not run (unsupported). */
   untested: string[];
+  /** must and implied rules some of whose counted scenarios could not run: tested in part. */
+  partlyTested: string[];
 }
 
 export interface Gate {
@@ -62,6 +64,7 @@ export function profileOf(declared: readonly string[], requested: Capability[] |
   return {
     declared: known, missing, full: missing.length === 0, requested,
     untested: rules.filter((r) => levelCounts(r.level) && r.status === 'unsupported').map((r) => r.id),
+    partlyTested: rules.filter((r) => levelCounts(r.level) && r.status === 'partly-tested').map((r) => r.id),
   };
 }
 
@@ -87,11 +90,15 @@ export function decideVerdict(input: VerdictInput): Verdict {
     if (!profile.full) gaps.push(`the target does not declare ${profile.missing.join(', ')}`);
     if (input.filtered !== undefined) gaps.push(`the run selects ${input.filtered}`);
     const tested = counted.filter((r) => r.status === 'passed').length;
-    if (gaps.length > 0 || profile.untested.length > 0) {
+    if (gaps.length > 0 || profile.untested.length > 0 || profile.partlyTested.length > 0) {
+      const notAll = [
+        profile.untested.length > 0 ? `${profile.untested.length} must and implied rules untested` : '',
+        profile.partlyTested.length > 0 ? `${profile.partlyTested.length} partly tested` : '',
+      ].filter((x) => x !== '').join(', ');
       return {
         verdict: 'partial',
-        reason: `partial: the ${tested} must and implied rules that ran pass, but ${gaps.join(' and ') || 'some could not run'}` +
-          (profile.untested.length > 0 ? ` (${profile.untested.length} must and implied rules untested)` : ''),
+        reason: `partial: the ${tested} must and implied rules that ran in full pass, but ${gaps.join(' and ') || 'some could not run'}` +
+          (notAll !== '' ? ` (${notAll})` : ''),
       };
     }
     return { verdict: 'conforms', reason: `conforms: all ${counted.length} must and implied rules pass with the full profile` };

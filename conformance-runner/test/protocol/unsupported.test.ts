@@ -66,11 +66,11 @@ describe('a 501 unsupported answer cannot dodge a scenario', () => {
     assert.match((error as Error).message, /must have required property 'capability'/);
   });
 
-  it('a 501 naming an undeclared capability is unsupported', async () => {
+  it('a 501 naming an undeclared capability the application does not need is an adapter error: no dodging a routing scenario', async () => {
     answer = { capability: 'views' };
     const error = await load(routing);
-    assert.ok(error instanceof UnsupportedError, String(error));
-    assert.equal((error as UnsupportedError).capability, 'views');
+    assert.ok(error instanceof AdapterError, String(error));
+    assert.match((error as Error).message, /naming "views", which this application does not need \(it needs routing, all declared\)/);
   });
 
   it('a manifest that needs an undeclared capability is never sent', async () => {

@@ -74,7 +74,7 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
     startedAt: '2025-01-01T00:00:00.000Z', finishedAt: '2025-01-01T00:00:10.000Z',
     complete: true, incompleteReason: null, verdict: 'fails', verdictReason: '3 of 4 must and implied rules do not pass',
     gate: { pass: false, reason: 'must or implied rules do not pass' },
-    profile: { declared: ['routing'], missing: ['groups'], full: false, requested: null, untested: [] },
+    profile: { declared: ['routing'], missing: ['groups'], full: false, requested: null, untested: [], partlyTested: [] },
     rootCauses: attributed.rootCauses,
     expectations: null,
     adapterCheck: sampleAdapterCheck(),

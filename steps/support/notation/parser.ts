@@ -147,8 +147,9 @@ class Parser {
     const bodyToken = this.peek();
     const body = this.value();
     if (typeof body === 'string') return { closure: 'text', value: body };
-    if (body !== null && typeof body === 'object') return { closure: 'json', value: body };
-    return this.fail(bodyToken ?? fn, 'a closure returns a string literal (text) or an array literal (json)');
+    // A number is returned as the native scalar it is (json), for the conversion of scalars.
+    if ((body !== null && typeof body === 'object') || typeof body === 'number') return { closure: 'json', value: body };
+    return this.fail(bodyToken ?? fn, 'a closure returns a string literal (text), an array literal or a number (json)');
   }
 
   /** `fn($alpha, $beta) => [$alpha, $beta]`: the catalog's closure with two named parameters. */

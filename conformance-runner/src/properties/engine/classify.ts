@@ -118,8 +118,10 @@ function requestFinding(request: string, expect: Expectation, obs: ObservedReque
   } catch {
     echo = undefined;
   }
+  // No echo at all, where one was expected: the body says what came instead (as a step's finding does).
+  if (body.kind !== 'text' && (echo === null || typeof echo !== 'object')) return { aspect: 'action', ...seen, expected: body.kind === 'echo' ? body.action : 'closure:args', actual: { body: obs.body.slice(0, 200) } };
   if (body.kind === 'echo') {
-    if (echo?.action !== body.action) return { aspect: 'action', ...seen, action: body.action, expected: body.action, actual: typeof echo?.action === 'string' ? echo.action : undefined };
+    if (echo?.action !== body.action) return { aspect: 'action', ...seen, action: body.action, expected: body.action, actual: typeof echo?.action === 'string' ? echo.action : { body: obs.body.slice(0, 200) } };
     return { aspect: 'param', ...seen, action: body.action, expected: body.params, actual: echo.params };
   }
   if (body.kind === 'args') return { aspect: 'closure-args', ...seen, expected: body.values.map((value) => ({ type: 'string', value })), actual: echo?.args };

@@ -98,7 +98,9 @@ export function planRegexCase(value: RegexCase): Plan {
       // constraint (or static text read as a regex), a wrong value is extraction, a spoiled value
       // let through is the probe's own rule.
       const literal = route.segments.some((seg) => seg.kind === 'static' && /[.+*()$]/.test(seg.text));
-      const constraint = literal ? 'params.literal-static' : 'params.constraint-regex';
+      // A brace quantifier in a constraint first needs the parameter to end at the brace that balances its opening one.
+      const braces = route.segments.some((seg) => seg.kind !== 'static' && /\{\d+(,\d*)?\}/.test(renderRegex(seg.re)));
+      const constraint = literal ? 'params.literal-static' : braces ? 'params.constraint-braces' : 'params.constraint-regex';
       checks.push({
         kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule,
         charges: { 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule },
@@ -126,7 +128,7 @@ function expectation(routes: ReturnType<typeof flattenManifest>, path: string): 
 export const regexConstraints: PropertyDefinition<RegexCase> = {
   name: 'regex-constraints',
   title: 'a {name:regex} segment matches exactly the values in the regex\'s language; static text is literal',
-  rules: ['params.constraint-regex', 'params.anchored', 'params.literal-static', 'dispatch.extract-by-name'],
+  rules: ['params.constraint-regex', 'params.constraint-braces', 'params.anchored', 'params.literal-static', 'dispatch.extract-by-name'],
   capabilities: [],
   arbitrary: regexCaseArb,
   plan: planRegexCase,
