@@ -6,6 +6,7 @@ import {
   CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
   type Info, type Manifest, type UrlParams,
 } from './manifest';
+import { CLIP, clipText } from './clip';
 import { BodyTooLargeError, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 
@@ -107,7 +108,9 @@ export class AdapterClient {
     if (info.protocol !== PROTOCOL_VERSION) {
       throw new AdapterError(`the adapter speaks protocol ${info.protocol}; this runner implements protocol ${PROTOCOL_VERSION}`);
     }
-    return info;
+    // Printed on every run and written into every report: a name is not a place for a megabyte.
+    const { name, version, language } = info.implementation;
+    return { ...info, implementation: { ...info.implementation, name: clipText(name, CLIP.nameChars), version: clipText(version, CLIP.nameChars), language: clipText(language, CLIP.nameChars) } };
   }
 
   /** What the target declared: from the options, or asked once. */
