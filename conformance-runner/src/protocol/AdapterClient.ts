@@ -7,7 +7,7 @@ import {
   type Info, type Manifest, type UrlParams,
 } from './manifest';
 import { CLIP, clipText } from './clip';
-import { BodyTooLargeError, readLimited, storedBody } from './limits';
+import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 
 export interface TargetAddress {
@@ -85,7 +85,7 @@ export class AdapterClient {
     const parsed = new URL(options.url);
     this.origin = parsed.origin;
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.pool = new Pool(this.origin, { connections: 8, pipelining: 1 });
+    this.pool = new Pool(this.origin, { connections: 8, pipelining: 1, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 
   get address(): TargetAddress {
@@ -235,6 +235,7 @@ export class AdapterClient {
     } catch (err) {
       exchange.error = String((err as Error).message ?? err);
       if (err instanceof BodyTooLargeError) throw new AdapterError(`${method} ${path}: ${err.message}`);
+      if (isHeadersOverflow(err)) throw new AdapterError(`${method} ${path}: ${HEADERS_TOO_LARGE}`);
       const code = (err as { code?: string }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new RequestTimeoutError(method, path, this.timeoutMs);
