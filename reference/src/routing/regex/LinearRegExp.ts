@@ -343,17 +343,19 @@ class Run {
     let next = new ThreadList(size);
     const initial = new Int32Array(program.slotCount).fill(-1);
     this.addThread(program, current, 0, start, initial);
+    const { ops, a, sets } = program;
     for (let pos = start; ; pos++) {
+      const code = pos < end ? input.charCodeAt(pos) : -1;
       // Threads are in priority order; the first to match at the end wins.
       for (let i = 0; i < current.count; i++) {
         const pc = current.pcs[i] as number;
-        const op = program.ops[pc];
+        const op = ops[pc];
         if (op === OP_MATCH) {
           if (pos === end) return current.slots[i] as Int32Array;
           continue;
         }
         // OP_CHAR: the only instruction left in a list after closure.
-        if (pos < end && (program.sets[program.a[pc] as number] as CharTest).has(input.charCodeAt(pos))) {
+        if (code >= 0 && (sets[a[pc] as number] as CharTest).has(code)) {
           this.addThread(program, next, pc + 1, pos + 1, current.slots[i] as Int32Array);
         }
       }
@@ -367,6 +369,12 @@ class Run {
 
   /** Follows empty transitions from `pc` at `pos` in priority order (depth first), adding CHAR and MATCH threads. */
   private addThread(program: Program, list: ThreadList, pc: number, pos: number, slots: Int32Array): void {
+    // Most steps land on a CHAR or MATCH (`a{n}` is a chain of them): no work stack for those.
+    const first = program.ops[pc];
+    if (first === OP_CHAR || first === OP_MATCH) {
+      if (!list.seen(pc)) list.add(pc, slots);
+      return;
+    }
     const stackPc = this.stackPc;
     const stackSlots = this.stackSlots;
     const base = stackPc.length;
