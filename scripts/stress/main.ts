@@ -1,5 +1,5 @@
 /*
- * `npm run stress [-- --quick]`: hostile traffic against the example application and the
+ * `npm run stress [-- --quick] [--case TEXT]`: hostile traffic against the example application and the
  * reference adapter, both started here as child processes on loopback and always stopped at the
  * end. One line per case (held / FAILED, worst latency, statuses, RSS before→after, crash), then
  * `stress: N held, N failed`; exits 1 when anything did not hold. Full mode takes a few minutes,
@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ADAPTER_CASES } from './adapterCases';
+import { WORK_CASES } from './workCases';
 import type { CaseContext, StressCase } from './cases';
 import { EXAMPLE_CASES } from './exampleCases';
 import { ServerProcess, sleep } from './processes';
@@ -46,8 +47,15 @@ async function waitHealthy(server: ServerProcess, withinMs: number): Promise<num
   return undefined;
 }
 
+/** `--case TEXT` (repeatable): only the cases whose name contains one of the texts. */
+function caseFilter(argv: readonly string[]): (c: { name: string }) => boolean {
+  const wanted = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] !== undefined ? [argv[i + 1]!] : []));
+  return (c) => wanted.length === 0 || wanted.some((w) => c.name.includes(w));
+}
+
 async function main(): Promise<number> {
   const quick = process.argv.includes('--quick');
+  const selected = caseFilter(process.argv);
   const started = Date.now();
   const example = new ServerProcess({ label: 'example server', script: 'reference/example/server.ts', readyPath: '/photos' });
   const adapter = new ServerProcess({
@@ -67,9 +75,9 @@ async function main(): Promise<number> {
   try {
     process.stdout.write(`stress (${quick ? 'quick' : 'full'} mode): starting the example server and the reference adapter\n`);
     await Promise.all(servers.map((s) => s.start()));
-    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, ADAPTER_CASES]];
+    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES]]];
     for (const [target, server, cases] of plan) {
-      for (const c of cases) {
+      for (const c of cases.filter(selected)) {
         const result = await runCase(target, server, c, quick);
         results.push(result);
         process.stdout.write(`${formatCase(result)}\n`);
