@@ -76,11 +76,15 @@ export function isSmall(value: unknown, limit: number): boolean {
   return true;
 }
 
-/** JSON text of a value that JSON.stringify may refuse (cycles, BigInt). */
+/** JSON text of a value that JSON.stringify may refuse (cycles, BigInt, nesting deeper than the stack). */
 export function safeStringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    try {
+      return String(value);
+    } catch {
+      return `(a ${Array.isArray(value) ? 'list' : typeof value} that cannot be shown)`;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clipStrings, clipText, isSmall } from '../../src/protocol/clip';
+import { clipStrings, clipText, isSmall, safeStringify } from '../../src/protocol/clip';
 
 describe('clip: texts a target makes long', () => {
   it('clipText keeps short texts and states the clip of long ones', () => {
@@ -36,5 +36,12 @@ describe('clip: texts a target makes long', () => {
     assert.equal(isSmall(new Array(500_000).fill(0), 200), false);
     assert.equal(isSmall('s'.repeat(100_000), 200), false);
     assert.equal(isSmall(undefined, 1), true);
+  });
+
+  it('safeStringify shows what JSON.stringify refuses, even nested deeper than the stack', () => {
+    let deep: unknown[] = [];
+    for (let i = 0; i < 1_000_000; i += 1) deep = [deep];
+    assert.equal(safeStringify(deep), '(a list that cannot be shown)');
+    assert.equal(safeStringify(10n), '10');
   });
 });
