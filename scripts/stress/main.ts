@@ -12,6 +12,7 @@ import type { CaseContext, StressCase } from './cases';
 import { EXAMPLE_CASES } from './exampleCases';
 import { ServerProcess, sleep } from './processes';
 import { formatCase, type CaseResult, type Outcome } from './report';
+import { RUNNER_CASES, type RunnerCase } from './runnerCases';
 
 const TOKEN = randomBytes(16).toString('hex');
 
@@ -34,6 +35,17 @@ async function runCase(target: string, server: ServerProcess, c: StressCase, qui
   }
   const rssAfterMb = server.rssMb();
   return { ...outcome, target, name: c.name, held: outcome.ok && crash === undefined, rssBeforeMb, rssAfterMb, crash };
+}
+
+/** A runner case starts its own adapters: judged on its own criterion, with the runner's peak memory in its note. */
+async function runRunnerCase(c: RunnerCase, quick: boolean): Promise<CaseResult> {
+  let outcome: Outcome;
+  try {
+    outcome = await c.run(quick);
+  } catch (err) {
+    outcome = { ok: false, statuses: [], maxMs: 0, note: `the case itself failed: ${(err as Error).stack ?? String(err)}` };
+  }
+  return { ...outcome, target: 'runner', name: c.name, held: outcome.ok, rssBeforeMb: 0, rssAfterMb: 0, crash: undefined };
 }
 
 /** A server busy with a slow request deserves a few seconds before it counts as stuck. */
@@ -85,6 +97,11 @@ async function main(): Promise<number> {
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+  }
+  for (const c of RUNNER_CASES.filter(selected)) {
+    const result = await runRunnerCase(c, quick);
+    results.push(result);
+    process.stdout.write(`${formatCase(result)}\n`);
   }
   const held = results.filter((r) => r.held).length;
   const failed = results.length - held;
