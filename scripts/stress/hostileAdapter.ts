@@ -25,36 +25,48 @@ function json(res: Answer): unknown {
   try { return JSON.parse(res.body.toString('utf8')); } catch { return undefined; }
 }
 
-function withBody(res: Answer, body: string): Answer {
-  return { ...res, body: Buffer.from(body) };
+function withBody(res: Answer, body: string | Buffer): Answer {
+  return { ...res, body: typeof body === 'string' ? Buffer.from(body) : body };
 }
 
-/** The first string (value or member name) of a JSON document, made a million characters long. */
-function lengthen(value: unknown, done: { yes: boolean }): unknown {
-  if (done.yes) return value;
-  if (typeof value === 'string') { done.yes = true; return value + 'x'.repeat(LONG); }
-  if (Array.isArray(value)) return value.map((v) => lengthen(v, done));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => {
-      if (!done.yes && typeof v !== 'string') { done.yes = true; return [k + 'y'.repeat(LONG), v]; }
-      return [k, lengthen(v, done)];
-    }));
-  }
-  return value;
+// Made once: the proxy must cost next to nothing, so that a run's time is the runner's and the adapter's.
+const LONG_VALUE = Buffer.from('x'.repeat(LONG));
+const LONG_TEXT = Buffer.from('z'.repeat(LONG));
+const HUGE_ARRAY = Buffer.from(`[${new Array<string>(ELEMENTS).fill('0').join(',')}]`);
+const FIRST_VALUE = Buffer.from('":"');
+
+/**
+ * The first string value of a JSON object (`"action":"` in an echo) made a million characters
+ * longer, without parsing: the bytes are spliced in. Other JSON (arrays, numbers) stays as it is.
+ */
+function lengthen(body: Buffer): Buffer {
+  const at = body.indexOf(FIRST_VALUE);
+  if (at < 0) return body;
+  const cut = at + FIRST_VALUE.length;
+  return Buffer.concat([body.subarray(0, cut), LONG_VALUE, body.subarray(cut)]);
+}
+
+function isJson(res: Answer): boolean {
+  const type = res.headers['content-type'];
+  return typeof type === 'string' && type.includes('json');
 }
 
 export const MODES: Record<string, Mode> = {
-  /** Every JSON answer of the application holds one string (or member name) of 1,000,000 characters; text answers too. */
+  /** Every JSON answer of the application holds one string of 1,000,000 characters more; text answers too. */
   'long-strings': (req, res) => {
     if (req.control) return res;
-    const data = json(res);
-    if (data === undefined) return withBody(res, res.body.toString('utf8') + 'z'.repeat(LONG));
-    return withBody(res, JSON.stringify(lengthen(data, { yes: false })));
+    return withBody(res, isJson(res) ? lengthen(res.body) : Buffer.concat([res.body, LONG_TEXT]));
+  },
+  /** The first member name of every JSON object the application answers is 1,000,000 characters longer. */
+  'long-names': (req, res) => {
+    if (req.control || !isJson(res)) return res;
+    const at = res.body.indexOf('{"');
+    return at < 0 ? res : withBody(res, Buffer.concat([res.body.subarray(0, at + 2), LONG_VALUE, res.body.subarray(at + 2)]));
   },
   /** Every JSON answer of the application is an array of 500,000 elements. */
   'huge-array': (req, res) => {
-    if (req.control || json(res) === undefined) return res;
-    return withBody(res, `[${new Array<string>(ELEMENTS).fill('0').join(',')}]`);
+    if (req.control || !isJson(res)) return res;
+    return withBody(res, HUGE_ARRAY);
   },
   /** The implementation's name and version, and the framework's answers, hold terminal escapes and Markdown links. */
   'terminal': (req, res) => {

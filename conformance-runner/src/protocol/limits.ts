@@ -67,8 +67,9 @@ export function storedBody(body: string, limit: number = LIMITS.storedBodyBytes)
   let same = code < 0xd800 || code > 0xdfff;
   for (let i = 1; same && i < body.length; i++) same = body.charCodeAt(i) === code;
   const fill = same ? body[0] : undefined;
-  // Clip on a character boundary: the kept prefix is valid text.
-  const text = Buffer.from(body).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
+  // Clip on a character boundary: the kept prefix is valid text. Only the head is encoded (`limit`
+  // characters are at least `limit` bytes): a run that reads thousands of 1 MB bodies encoded each whole.
+  const text = Buffer.from(body.slice(0, limit)).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
   return { text, bytes, ...(fill !== undefined ? { fill } : {}) };
 }
 
