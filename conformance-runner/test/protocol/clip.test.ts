@@ -45,3 +45,11 @@ describe('clip: texts a target makes long', () => {
     assert.equal(safeStringify(10n), '10');
   });
 });
+
+describe('AdapterError', () => {
+  it('clips the adapter\'s text it quotes', async () => {
+    const { AdapterError } = await import('../../src/protocol/errors');
+    const err = new AdapterError(`the adapter could not serve GET /x (internal): ${'m'.repeat(1_000_000)}`);
+    assert.match(err.message, /^the adapter could not serve GET \/x \(internal\): m+… \(1,000,047 characters, clipped to 4,000\)$/);
+  });
+});
