@@ -129,12 +129,12 @@ export const RUNNER_CASES: RunnerCase[] = [
       const dir = tmp('kill');
       await runFw(['--start', REFERENCE_START, '--out', dir, '--quiet', '--rule', 'files.'], { timeoutMs: 300_000 });
       const previous = fs.statSync(path.join(dir, 'conformance.json')).mtimeMs;
-      const temporary = () => fs.readdirSync(dir).some((f) => f.endsWith('.tmp'));
-      // Reports of a few MB take long enough to write that a poll every 5 ms catches a temporary file.
-      const killed = await runFw(['--start', hostileStart('long-strings'), '--out', dir, '--quiet', '--rule', 'params.'],
-        { timeoutMs: 300_000, signal: 'SIGKILL', signalWhen: temporary });
-      const left = fs.readdirSync(dir);
       const json = path.join(dir, 'conformance.json');
+      // Killed as soon as the writing shows: the previous conformance.json gone, or a temporary file there.
+      const writing = () => !fs.existsSync(json) || fs.readdirSync(dir).some((f) => f.endsWith('.tmp'));
+      const killed = await runFw(['--start', hostileStart('long-strings'), '--out', dir, '--quiet', '--rule', 'params.'],
+        { timeoutMs: 300_000, signal: 'SIGKILL', signalWhen: writing });
+      const left = fs.readdirSync(dir);
       const jsonMs = fs.existsSync(json) ? fs.statSync(json).mtimeMs : undefined;
       const newest = Math.max(...left.filter((f) => !f.endsWith('.tmp') && f !== 'coverage').map((f) => fs.statSync(path.join(dir, f)).mtimeMs));
       // Ambiguous: the previous run's conformance.json beside a newer file.
