@@ -20,8 +20,9 @@ export const LIMITS = {
    * The work one route's constraints may take on one request, in instruction steps of the linear
    * regex engine: its instructions × the longest input a constraint can see (the longest request
    * target the framework accepts, 8,192 bytes). 1,572,864 is 192 instructions at that length:
-   * about 100 ms on a 2-core machine busy with two other jobs (65 ns a step), 45 ms idle; the
-   * regexes the suite's properties generate stay under 170 (200,000 sampled; 99.9% under 80).
+   * 30–40 ms of CPU (about 22 ns a step), for which GET /__fw/info waited 84–120 ms on a 2-core
+   * machine at load 8; the regexes the suite's properties generate stay under 170 (200,000
+   * sampled; 99.9% under 80), so none of theirs is refused.
    * A route of `{x:a*a{19000}b}` once took 2.2 s of one request, and nothing else was answered meanwhile.
    */
   routeWork: 1_572_864,
