@@ -7,6 +7,7 @@ import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
 import { CAPABILITIES, IMPLEMENTATION } from './info';
 import { closeIfUnread } from '../src/http/earlyAnswer';
+import { assertConstraintWork } from './constraintWork';
 import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
@@ -65,6 +66,7 @@ export class ControlPlane {
     assertValid('manifest', body.value);
     const manifest = body.value as Manifest;
     assertRouteCount(manifest.routeFiles);
+    const instructions = assertConstraintWork(manifest.routeFiles);
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
         // Own members only: `constructor` names no route file, although `in` would find one.
@@ -80,7 +82,7 @@ export class ControlPlane {
       if (err instanceof BootError) throw new ProtocolError(422, 'boot', err.message);
       throw err;
     }
-    return { app: this.options.apps.add(app, appWeight(app.routeCount, body.bytes)), routes: app.routeCount };
+    return { app: this.options.apps.add(app, appWeight(app.routeCount, body.bytes, instructions)), routes: app.routeCount };
   }
 
   private url(body: unknown): { url: string } {

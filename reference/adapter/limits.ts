@@ -16,6 +16,18 @@ export const LIMITS = {
   groupDepth: 32,
   /** Routes one manifest defines, over all its route files (a resource counts 7). */
   routesPerManifest: 10_000,
+  /**
+   * The work one route's constraints may take on one request, in instruction steps of the linear
+   * regex engine: its instructions × the longest input a constraint can see (the longest request
+   * target the framework accepts, 8,192 bytes). 1,572,864 is 192 instructions at that length:
+   * 30–40 ms of CPU (about 22 ns a step), for which GET /__fw/info waited 84–120 ms on a 2-core
+   * machine at load 8; the regexes the suite's properties generate stay under 170 (200,000
+   * sampled; 99.9% under 80), so none of theirs is refused.
+   * A route of `{x:a*a{19000}b}` once took 2.2 s of one request, and nothing else was answered meanwhile.
+   */
+  routeWork: 1_572_864,
+  /** The same, summed over the manifest's distinct URIs and group prefixes: what one request may meet. */
+  manifestWork: 8 * 1_572_864,
 } as const;
 
 /**
@@ -31,14 +43,20 @@ export const STORE = {
   weightBytes: 192 * 1024 * 1024,
   bytesPerRoute: 4096,
   bytesPerManifestByte: 24,
+  /**
+   * A linear-engine instruction: 9 bytes in each of the two programs a constraint compiles to (with
+   * and without captures), a character-set test for most, and the segment regexes that repeat it.
+   * Uncounted, 40 constraints of a 3 KB manifest held 540 MB against an estimate of 0.23 MB.
+   */
+  bytesPerInstruction: 1024,
 } as const;
 
-export function appWeight(routes: number, manifestBytes: number): number {
-  return routes * STORE.bytesPerRoute + manifestBytes * STORE.bytesPerManifestByte;
+export function appWeight(routes: number, manifestBytes: number, instructions = 0): number {
+  return routes * STORE.bytesPerRoute + manifestBytes * STORE.bytesPerManifestByte + instructions * STORE.bytesPerInstruction;
 }
 
 /** A path into the body, built only when a limit is exceeded. */
-interface Trail {
+export interface Trail {
   readonly parent: Trail | undefined;
   readonly key: string;
 }
@@ -49,7 +67,7 @@ function pointer(trail: Trail | undefined): string {
   return keys.reverse().map((k) => `/${k}`).join('');
 }
 
-function refuse(what: string, trail: Trail | undefined): never {
+export function refuse(what: string, trail: Trail | undefined): never {
   const at = pointer(trail);
   throw new ProtocolError(400, 'manifest', `${what}${at === '' ? '' : ` at ${at}`}`, { pointer: at });
 }

@@ -1,5 +1,5 @@
 /*
- * `npm run stress [-- --quick]`: hostile traffic against the example application and the
+ * `npm run stress [-- --quick] [--case TEXT]`: hostile traffic against the example application and the
  * reference adapter, both started here as child processes on loopback and always stopped at the
  * end. One line per case (held / FAILED, worst latency, statuses, RSS before→after, crash), then
  * `stress: N held, N failed`; exits 1 when anything did not hold. Full mode takes a few minutes,
@@ -7,10 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ADAPTER_CASES } from './adapterCases';
+import { WORK_CASES } from './workCases';
 import type { CaseContext, StressCase } from './cases';
 import { EXAMPLE_CASES } from './exampleCases';
 import { ServerProcess, sleep } from './processes';
 import { formatCase, type CaseResult, type Outcome } from './report';
+import { RUNNER_CASES, type RunnerCase } from './runnerCases';
 
 const TOKEN = randomBytes(16).toString('hex');
 
@@ -35,6 +37,17 @@ async function runCase(target: string, server: ServerProcess, c: StressCase, qui
   return { ...outcome, target, name: c.name, held: outcome.ok && crash === undefined, rssBeforeMb, rssAfterMb, crash };
 }
 
+/** A runner case starts its own adapters: judged on its own criterion, with the runner's peak memory in its note. */
+async function runRunnerCase(c: RunnerCase, quick: boolean): Promise<CaseResult> {
+  let outcome: Outcome;
+  try {
+    outcome = await c.run(quick);
+  } catch (err) {
+    outcome = { ok: false, statuses: [], maxMs: 0, note: `the case itself failed: ${(err as Error).stack ?? String(err)}` };
+  }
+  return { ...outcome, target: 'runner', name: c.name, held: outcome.ok, rssBeforeMb: 0, rssAfterMb: 0, crash: undefined };
+}
+
 /** A server busy with a slow request deserves a few seconds before it counts as stuck. */
 async function waitHealthy(server: ServerProcess, withinMs: number): Promise<number | undefined> {
   const deadline = Date.now() + withinMs;
@@ -46,8 +59,15 @@ async function waitHealthy(server: ServerProcess, withinMs: number): Promise<num
   return undefined;
 }
 
+/** `--case TEXT` (repeatable): only the cases whose name contains one of the texts. */
+function caseFilter(argv: readonly string[]): (c: { name: string }) => boolean {
+  const wanted = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] !== undefined ? [argv[i + 1]!] : []));
+  return (c) => wanted.length === 0 || wanted.some((w) => c.name.includes(w));
+}
+
 async function main(): Promise<number> {
   const quick = process.argv.includes('--quick');
+  const selected = caseFilter(process.argv);
   const started = Date.now();
   const example = new ServerProcess({ label: 'example server', script: 'reference/example/server.ts', readyPath: '/photos' });
   const adapter = new ServerProcess({
@@ -67,9 +87,9 @@ async function main(): Promise<number> {
   try {
     process.stdout.write(`stress (${quick ? 'quick' : 'full'} mode): starting the example server and the reference adapter\n`);
     await Promise.all(servers.map((s) => s.start()));
-    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, ADAPTER_CASES]];
+    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES]]];
     for (const [target, server, cases] of plan) {
-      for (const c of cases) {
+      for (const c of cases.filter(selected)) {
         const result = await runCase(target, server, c, quick);
         results.push(result);
         process.stdout.write(`${formatCase(result)}\n`);
@@ -77,6 +97,11 @@ async function main(): Promise<number> {
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+  }
+  for (const c of RUNNER_CASES.filter(selected)) {
+    const result = await runRunnerCase(c, quick);
+    results.push(result);
+    process.stdout.write(`${formatCase(result)}\n`);
   }
   const held = results.filter((r) => r.held).length;
   const failed = results.length - held;

@@ -31,8 +31,8 @@ export function formatCase(r: CaseResult): string {
   const parts = [
     `max ${formatMs(r.maxMs)}`,
     `statuses ${summarizeStatuses(r.statuses)}`,
-    `RSS ${r.rssBeforeMb}→${r.rssAfterMb} MB`,
-    r.crash === undefined ? 'no crash' : `CRASH: ${r.crash}`,
+    // Runner cases start their own adapters; their note gives the runner's peak instead.
+    ...(r.target === 'runner' ? [] : [`RSS ${r.rssBeforeMb}→${r.rssAfterMb} MB`, r.crash === undefined ? 'no crash' : `CRASH: ${r.crash}`]),
   ];
   if (r.note) parts.push(r.note);
   return `${r.held ? 'held  ' : 'FAILED'}  ${r.target.padEnd(7)} ${r.name.padEnd(38)} ${parts.join(' · ')}`;

@@ -1,18 +1,28 @@
 import { AssertionError } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppResponse } from '../../conformance-runner/src/protocol';
+import { CLIP, clipText, isSmall, safeStringify } from '../../conformance-runner/src/protocol/clip';
 
 /**
  * Assertions with messages that say what was sent and what came back: a failing scenario is
  * read by an implementer who has only the report in front of them.
  */
 export function fail(message: string, actual?: unknown, expected?: unknown): never {
-  throw new AssertionError({ message, actual, expected, operator: 'fw' });
+  // Cucumber diffs actual against expected on the event loop, in time quadratic in their size
+  // (a 500,000-element array never finished, and starved --max-time and SIGTERM): large values
+  // are left to the message, which shows both clipped.
+  const diffable = isSmall(actual, CLIP.diffNodes) && isSmall(expected, CLIP.diffNodes);
+  throw new AssertionError({
+    message: clipText(message, CLIP.messageChars),
+    ...(diffable ? { actual, expected } : {}),
+    operator: 'fw',
+  });
 }
 
 export function describeResponse(res: AppResponse): string {
-  const body = res.body.length > 300 ? `${res.body.slice(0, 300)}…` : res.body;
-  return `${res.status} ${res.headers['content-type'] ?? '(no content-type)'} ${JSON.stringify(body)}`;
+  const type = res.headers['content-type'];
+  const body = res.body.length > 300 ? `${JSON.stringify(res.body.slice(0, 300))}… (${res.body.length.toLocaleString('en-US')} characters, clipped to 300)` : JSON.stringify(res.body);
+  return `${res.status} ${type === undefined ? '(no content-type)' : clipText(type, 200)} ${body}`;
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string): void {
@@ -21,8 +31,9 @@ export function expectEqual(actual: unknown, expected: unknown, what: string): v
   }
 }
 
+/** A value as JSON, clipped (CLIP.valueChars) with the clip stated. */
 export function show(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
+  return value === undefined ? 'nothing' : clipText(safeStringify(value), CLIP.valueChars);
 }
 
 /** Parses JSON or fails with the body shown. */

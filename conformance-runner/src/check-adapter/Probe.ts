@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import { BodyTooLargeError, readLimited, storedBody } from '../protocol/limits';
+import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from '../protocol/limits';
 import { CONTROL_PREFIX, HEADER_APP } from '../protocol';
 import type { Evidence } from './types';
 
@@ -44,7 +44,7 @@ export class Probe {
   failedOnce = false;
 
   constructor(readonly origin: string, private readonly token: string, private readonly timeoutMs: number) {
-    this.pool = new Pool(origin, { connections: 4 });
+    this.pool = new Pool(origin, { connections: 4, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 
   close(): Promise<void> {
@@ -96,12 +96,13 @@ export class Probe {
       return { request, response: { status: res.statusCode, headers, body } };
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const failure = err instanceof BodyTooLargeError ? err.message : code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
+      const tooLarge = err instanceof BodyTooLargeError || isHeadersOverflow(err);
+      const failure = err instanceof BodyTooLargeError ? err.message : isHeadersOverflow(err) ? HEADERS_TOO_LARGE : code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
         ? `no answer within ${this.timeoutMs} ms`
         : code === 'ECONNREFUSED' ? 'connection refused (is the adapter still running?)'
         : `${(err as Error).message}${code ? ` (${code})` : ''}`;
       // An answer too large to read is still an answer: the adapter is alive.
-      if (err instanceof BodyTooLargeError) {
+      if (tooLarge) {
         this.unanswered = 0;
         return { request, failure };
       }
@@ -124,7 +125,7 @@ export function showRequest(req: ProbeRequest): string {
 export function showResponse(ex: ProbeExchange): string {
   if (!ex.response) return `no response: ${ex.failure}`;
   const { status, headers, body } = ex.response;
-  const shown = SHOWN_HEADERS.filter((h) => headers[h] !== undefined).map((h) => `${h}: ${JSON.stringify(headers[h])}`);
+  const shown = SHOWN_HEADERS.filter((h) => headers[h] !== undefined).map((h) => `${h}: ${clip(JSON.stringify(headers[h]))}`);
   return [String(status), ...shown, body === '' ? '(empty body)' : clip(body)].join(' ');
 }
 

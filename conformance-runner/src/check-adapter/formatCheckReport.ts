@@ -1,3 +1,5 @@
+import { CLIP, clipText } from '../protocol/clip';
+import { terminalLine, terminalText } from '../reports/inert';
 import type { CheckReport, CheckStatus } from './types';
 
 export interface FormatOptions {
@@ -16,7 +18,7 @@ export function formatCheckReport(report: CheckReport, options: FormatOptions = 
   const impl = report.implementation;
   const lines = [
     `Adapter check of ${report.target}` +
-      (impl ? ` — ${impl.name} ${impl.version} (${impl.language}), protocol ${report.protocol}` : ''),
+      (impl ? ` — ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}), protocol ${report.protocol}` : ''),
     '',
   ];
   const idWidth = Math.max(...report.checks.map((c) => c.id.length));
@@ -42,6 +44,7 @@ export function formatCheckReport(report: CheckReport, options: FormatOptions = 
   return lines.join('\n');
 }
 
+/** Messages and evidence hold what the adapter answered: clipped, and inert on a terminal. */
 function indentLines(text: string, indent: string): string[] {
-  return text.split('\n').map((line) => `${indent}${line}`);
+  return terminalText(clipText(text, CLIP.messageChars)).split('\n').map((line) => `${indent}${line}`);
 }

@@ -5,6 +5,7 @@ import { CAPABILITIES, type Capability } from '../protocol/manifest';
 import { isLevel, LEVELS, type Level } from '../run/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
 import { DEFAULTS, type CliOptions } from './options';
+import { outDirProblem } from './outDir';
 
 /** A bad command line: the CLI prints the message with a pointer to --help and exits 2. */
 export class UsageError extends Error {
@@ -136,6 +137,8 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   if (out !== undefined) options.out = out;
   const outPath = path.resolve(cwd, options.out);
   if (fs.existsSync(outPath) && !isDirectory(outPath)) throw new UsageError(`--out ${options.out} exists and is not a directory`);
+  const outProblem = outDirProblem(outPath);
+  if (outProblem !== undefined) throw new UsageError(`--out ${options.out}: the reports cannot be written there: ${outProblem}`);
 
   const seed = str('seed');
   if (seed !== undefined) options.seed = integer('--seed', seed, -2_147_483_648, 2_147_483_647, 'a 32-bit integer (fast-check seed)');

@@ -1,12 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { killAllTargetsSync, stopAllTargets } from '../target';
+import { terminalOutput } from '../reports/inert';
 import { beginOpening } from '../run/open';
 import { parseCommandLine, UsageError } from './args';
 import { HELP } from './help';
 import type { CliOptions } from './options';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** Everything the command prints passes here: a target's text never acts on the terminal (reports/inert.ts). */
+const stdout = (text: string): boolean => process.stdout.write(terminalOutput(text));
+const stderr = (text: string): boolean => process.stderr.write(terminalOutput(text));
 /** Exit codes of the command (also in run/run.ts, which is loaded only when a run starts). */
 const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
 
@@ -16,7 +21,7 @@ const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
  */
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   // The report commands read reports only: no target, none of the run's options.
-  const io = { cwd, out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+  const io = { cwd, out: stdout, err: stderr };
   if (argv[0] === 'matrix') return (await import('../matrix/command')).runMatrixCommand(argv.slice(1), io);
   if (argv[0] === 'diff') return (await import('../diff/command')).runDiffCommand(argv.slice(1), io);
   let options: CliOptions;
@@ -24,17 +29,17 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     options = parseCommandLine(argv, cwd);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`fw-conformance: ${err.message} (see fw-conformance --help)\n`);
+      stderr(`fw-conformance: ${err.message} (see fw-conformance --help)\n`);
       return EXIT.usage;
     }
     throw err;
   }
   if (options.help) {
-    process.stdout.write(HELP);
+    stdout(HELP);
     return EXIT.pass;
   }
   if (options.version) {
-    process.stdout.write(`${suiteVersion()}\n`);
+    stdout(`${suiteVersion()}\n`);
     return EXIT.pass;
   }
   if (options.checkAdapter) return runCheckAdapter(options, cwd);
@@ -49,8 +54,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     suiteRoot: path.resolve(cwd, process.env.FW_CONFORMANCE_SUITE_DIR ?? REPO_ROOT),
     suiteVersion: suiteVersion(),
     tty: process.stdout.isTTY === true,
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: stdout,
+    err: stderr,
   }, opening);
 }
 
@@ -66,14 +71,14 @@ async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number
     });
     try {
       const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs });
-      process.stdout.write(formatCheckReport(report, { color: process.stdout.isTTY === true }) + '\n');
+      stdout(formatCheckReport(report, { color: process.stdout.isTTY === true }) + '\n');
       return report.exitCode;
     } finally {
       await target.stop();
     }
   } catch (err) {
     if (err instanceof TargetError) {
-      process.stderr.write(`fw-conformance: ${err.message}\n`);
+      stderr(`fw-conformance: ${err.message}\n`);
       return EXIT.fail;
     }
     throw err;
@@ -99,7 +104,7 @@ export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`fw-conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+      stderr(`fw-conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
       void stopAllTargets().finally(() => process.exit(EXIT.fail));
     },
   );

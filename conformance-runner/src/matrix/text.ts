@@ -1,3 +1,5 @@
+import { markdownText } from '../reports/inert';
+
 /** Whitespace collapsed and cut to `max` characters: tooltips and table cells hold one short line. */
 export function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -6,10 +8,10 @@ export function shorten(text: string, max: number): string {
 
 /**
  * Text made safe for a Markdown table cell: no pipe, no raw HTML (GitHub would render or strip
- * it), no line break.
+ * it), no line break, no link or image (reports/inert.ts).
  */
 export function mdText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[\r\n]+/g, ' ');
+  return markdownText(text);
 }
 
 /**
@@ -17,7 +19,7 @@ export function mdText(text: string): string {
  * would end the span and a line break the table row, so such text is escaped as plain text.
  */
 export function mdCode(text: string): string {
-  return /[`\r\n]/.test(text) ? mdText(text) : `\`${text.replace(/\|/g, '\\|')}\``;
+  return /[`\u0000-\u001f\u007f-\u009f]/.test(text) ? mdText(text) : `\`${text.replace(/\|/g, '\\|')}\``;
 }
 
 /** A report's start time as a person reads it: `2025-01-31 14:05 UTC`. */

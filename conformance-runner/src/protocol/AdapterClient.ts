@@ -6,7 +6,8 @@ import {
   CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
   type Capability, type Info, type Manifest, type UrlParams,
 } from './manifest';
-import { BodyTooLargeError, readLimited, storedBody } from './limits';
+import { CLIP, clipText } from './clip';
+import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 
 export interface TargetAddress {
@@ -84,7 +85,7 @@ export class AdapterClient {
     const parsed = new URL(options.url);
     this.origin = parsed.origin;
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.pool = new Pool(this.origin, { connections: 8, pipelining: 1 });
+    this.pool = new Pool(this.origin, { connections: 8, pipelining: 1, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 
   get address(): TargetAddress {
@@ -107,7 +108,9 @@ export class AdapterClient {
     if (info.protocol !== PROTOCOL_VERSION) {
       throw new AdapterError(`the adapter speaks protocol ${info.protocol}; this runner implements protocol ${PROTOCOL_VERSION}`);
     }
-    return info;
+    // Printed on every run and written into every report: a name is not a place for a megabyte.
+    const { name, version, language } = info.implementation;
+    return { ...info, implementation: { ...info.implementation, name: clipText(name, CLIP.nameChars), version: clipText(version, CLIP.nameChars), language: clipText(language, CLIP.nameChars) } };
   }
 
   /** What the target declared: from the options, or asked once. */
@@ -235,6 +238,7 @@ export class AdapterClient {
     } catch (err) {
       exchange.error = String((err as Error).message ?? err);
       if (err instanceof BodyTooLargeError) throw new AdapterError(`${method} ${path}: ${err.message}`);
+      if (isHeadersOverflow(err)) throw new AdapterError(`${method} ${path}: ${HEADERS_TOO_LARGE}`);
       const code = (err as { code?: string }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new RequestTimeoutError(method, path, this.timeoutMs);

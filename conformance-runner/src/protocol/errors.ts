@@ -1,14 +1,19 @@
+import { CLIP, clipText } from './clip';
+
 /**
  * Errors that separate "the implementation broke a rule" (an ordinary assertion failure) from
  * "the adapter broke the protocol" and "the target lacks a capability": the runner reports the
  * three apart, so an implementer never hunts a spec bug that is really an adapter bug.
  */
 
-/** The adapter answered outside the protocol (schema deviation, X-Fw-Error, refused token...). */
+/**
+ * The adapter answered outside the protocol (schema deviation, X-Fw-Error, refused token...). The
+ * message quotes the adapter, so it is clipped before cucumber and the reports copy it.
+ */
 export class AdapterError extends Error {
   override name = 'AdapterError';
   constructor(message: string, readonly details: Record<string, unknown> = {}) {
-    super(message);
+    super(clipText(message, CLIP.messageChars));
   }
 }
 

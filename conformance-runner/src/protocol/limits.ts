@@ -10,6 +10,12 @@ export const LIMITS = {
   responseBodyBytes: 1024 * 1024,
   /** Bodies kept in exchange records (reports, reproductions) are clipped to this many bytes. */
   storedBodyBytes: 8 * 1024,
+  /**
+   * A response head (status line and headers) larger than this is not read: the exchange is an
+   * adapter error naming the limit, not a silent adapter (a 1 MB X-Fw-Trace once made the adapter
+   * check give up with "the adapter stopped answering").
+   */
+  responseHeaderBytes: 64 * 1024,
 } as const;
 
 export class BodyTooLargeError extends Error {
@@ -17,6 +23,16 @@ export class BodyTooLargeError extends Error {
     super(`the response body is larger than ${formatBytes(limit)}, the most fw-conformance reads (docs/adapter-protocol.md, "Limits of the runner")`);
   }
 }
+
+/** undici's code for a response head over its maxHeaderSize. */
+const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW';
+
+/** Whether `err` is undici refusing a response head over LIMITS.responseHeaderBytes. */
+export function isHeadersOverflow(err: unknown): boolean {
+  return (err as { code?: unknown })?.code === HEADERS_OVERFLOW;
+}
+
+export const HEADERS_TOO_LARGE = `the response headers are larger than ${formatBytes(LIMITS.responseHeaderBytes)}, the most fw-conformance reads (docs/adapter-protocol.md, "Limits of the runner")`;
 
 /** Reads a body up to `limit` bytes; beyond it, stops reading, destroys the stream and throws BodyTooLargeError. */
 export async function readLimited(body: Readable, limit: number = LIMITS.responseBodyBytes): Promise<string> {
@@ -51,8 +67,9 @@ export function storedBody(body: string, limit: number = LIMITS.storedBodyBytes)
   let same = code < 0xd800 || code > 0xdfff;
   for (let i = 1; same && i < body.length; i++) same = body.charCodeAt(i) === code;
   const fill = same ? body[0] : undefined;
-  // Clip on a character boundary: the kept prefix is valid text.
-  const text = Buffer.from(body).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
+  // Clip on a character boundary: the kept prefix is valid text. Only the head is encoded (`limit`
+  // characters are at least `limit` bytes): a run that reads thousands of 1 MB bodies encoded each whole.
+  const text = Buffer.from(body.slice(0, limit)).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
   return { text, bytes, ...(fill !== undefined ? { fill } : {}) };
 }
 

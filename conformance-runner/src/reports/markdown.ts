@@ -1,5 +1,6 @@
 import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES } from '../run/status';
+import { markdownText } from './inert';
 import type { ConformanceReport } from './model';
 import { verdictWords } from './words';
 
@@ -133,7 +134,7 @@ export function oneLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Markdown table cells cannot hold pipes or raw HTML. */
+/** Table cells cannot hold pipes or line breaks, and what the target wrote must not render as links, images or HTML. */
 function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
+  return markdownText(text);
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Envelope } from '@cucumber/messages';
 import { writeFileAtomic } from './atomic';
+import { clearReportSet } from './clearSet';
 import { renderBadge } from './badge';
 import { renderCucumberHtml, renderNdjson } from './cucumber';
 import { renderHtml } from './html';
@@ -12,19 +13,24 @@ import type { ConformanceReport } from './model';
 export const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.html', 'badge.svg', 'junit.xml', 'cucumber.ndjson', 'cucumber.html'] as const;
 
 /**
- * Writes every report into `dir`, each atomically. conformance.json goes last: a reader that
- * finds it (with `complete`) finds the others of the same run.
+ * Writes every report into `dir`, each atomically, after clearing the previous set (clearSet.ts).
+ * conformance.json goes last: a reader that finds it (with `complete`) finds the others of the same run.
  */
 export async function writeReports(dir: string, report: ConformanceReport, envelopes: readonly Envelope[]): Promise<string[]> {
   const out = (name: string) => path.join(dir, name);
+  // All rendered before anything is removed: a renderer that fails leaves the previous set whole.
+  const rendered: Array<[typeof REPORT_FILES[number], string]> = [
+    ['cucumber.ndjson', renderNdjson(envelopes)],
+    ['cucumber.html', await renderCucumberHtml(envelopes)],
+    ['junit.xml', renderJunit(report)],
+    ['badge.svg', renderBadge(report)],
+    ['conformance.html', renderHtml(report)],
+    ['conformance.md', renderMarkdown(report)],
+    ['conformance.json', JSON.stringify(report, null, 2) + '\n'],
+  ];
+  clearReportSet(dir, REPORT_FILES);
   // A coverage report left by an earlier run would pass for this run's.
   if (report.coverage === null) fs.rmSync(out('coverage'), { recursive: true, force: true });
-  writeFileAtomic(out('cucumber.ndjson'), renderNdjson(envelopes));
-  writeFileAtomic(out('cucumber.html'), await renderCucumberHtml(envelopes));
-  writeFileAtomic(out('junit.xml'), renderJunit(report));
-  writeFileAtomic(out('badge.svg'), renderBadge(report));
-  writeFileAtomic(out('conformance.html'), renderHtml(report));
-  writeFileAtomic(out('conformance.md'), renderMarkdown(report));
-  writeFileAtomic(out('conformance.json'), JSON.stringify(report, null, 2) + '\n');
+  for (const [name, text] of rendered) writeFileAtomic(out(name), text);
   return REPORT_FILES.map(out);
 }

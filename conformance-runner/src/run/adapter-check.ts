@@ -1,4 +1,5 @@
 import { checkAdapter, formatCheckReport, type CheckedTarget, type CheckReport } from '../check-adapter';
+import { CLIP, clipText } from '../protocol/clip';
 import type { AdapterCheckSummary } from '../reports/model';
 
 /*
@@ -35,10 +36,12 @@ export function summariseAdapterCheck(report: CheckReport, secrets: readonly str
     checks: report.checks.map((c) => ({
       id: c.id,
       section: c.section,
-      title: scrub(c.title),
+      title: clipText(scrub(c.title), CLIP.messageChars),
       status: c.status,
-      message: c.messages.length > 0 ? scrub(c.messages.join('\n')) : null,
-      evidence: c.status === 'fail' || c.status === 'warn' || c.status === 'note' ? c.evidence.map((e) => ({ sent: scrub(e.sent), got: scrub(e.got) })) : [],
+      message: c.messages.length > 0 ? clipText(scrub(c.messages.join('\n')), CLIP.messageChars) : null,
+      evidence: c.status === 'fail' || c.status === 'warn' || c.status === 'note'
+        ? c.evidence.map((e) => ({ sent: clipText(scrub(e.sent), CLIP.storedChars), got: clipText(scrub(e.got), CLIP.storedChars) }))
+        : [],
     })),
   };
 }

@@ -2,6 +2,7 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import type { Finding } from '../protocol/finding';
 import { MEDIA } from '../protocol/world';
 import { classify, type StepOutcome } from './classify';
+import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from './media';
 import { scenarioOutcomes } from './outcomes';
 import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from './results';
@@ -50,7 +51,8 @@ export class Collector {
   }
 
   /** The onMessage callback for runCucumber. */
-  readonly onMessage = (envelope: Envelope): void => {
+  readonly onMessage = (received: Envelope): void => {
+    const envelope = clipEnvelope(received);
     this.envelopes.push(envelope);
     try {
       this.handle(envelope);

@@ -1,3 +1,4 @@
+import { terminalLine } from '../reports/inert';
 import type { ScenarioResult } from './results';
 import type { Status } from './status';
 import type { ScenarioDef } from './suite';
@@ -77,7 +78,7 @@ export class Progress {
 
 export function formatResultLine(result: ScenarioResult): string {
   const rules = result.rules.length > 0 ? ` (${result.rules.join(', ')})` : '';
-  const why = result.status !== 'passed' && result.message ? `: ${firstLine(result.message)}` : '';
+  const why = result.status !== 'passed' && result.message ? `: ${terminalLine(firstLine(result.message))}` : '';
   return `${LABELS[result.status]} ${result.id}${rules}${why}`;
 }
 

@@ -11,6 +11,7 @@ import type { EarlyProperty, WorldParameters } from '../protocol/world';
 import { writeFileAtomic } from '../reports/atomic';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import { writeReports } from '../reports/write';
+import { terminalLine, terminalText } from '../reports/inert';
 import { verdictWords } from '../reports/words';
 import { stopAllTargets, type Target, type TargetDeath } from '../target';
 import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
@@ -193,8 +194,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     oracle = opened.oracle;
     secrets.push(target.address.token, ...(oracle ? [oracle.address.token] : []));
     const impl = target.info.implementation;
-    say(`target: ${impl.name} ${impl.version} (${impl.language}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
-    if (oracle) say(`oracle: ${oracle.info.implementation.name} ${oracle.info.implementation.version} at ${oracle.address.url}\n`);
+    say(`target: ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
+    if (oracle) say(`oracle: ${terminalLine(oracle.info.implementation.name)} ${terminalLine(oracle.info.implementation.version)} at ${oracle.address.url}\n`);
     state.target = target;
     void target.died.then((death) => stop(deathInterruption(death)));
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
@@ -513,7 +514,7 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
       const first = r.failing.map((id) => byId.get(id)).find((x) => x !== undefined);
       const why = first?.boot?.rule === r.rule && first.boot.definition ? `refused at boot: ${first.boot.definition}` : (r.message ?? first?.message)?.split('\n')[0];
       lines.push(`  ${i + 1}. ${status.toUpperCase()} ${r.rule} (${r.level}) in ${r.failing.length} scenario(s)${r.blocks > 0 ? `, blocks ${r.blocks}` : ''}` +
-        `${first ? `: ${first.id}${why ? ` — ${clip(why, 120)}` : ''}` : ''}`);
+        `${first ? `: ${first.id}${why ? ` — ${terminalLine(clip(why, 120))}` : ''}` : ''}`);
     });
     if (roots.length > 15) lines.push(`  … and ${roots.length - 15} more (conformance.md)`);
   }
@@ -525,12 +526,12 @@ function consoleSummary(report: ConformanceReport, scenarios: ScenarioResult[], 
     for (const m of report.expectations.mismatches) lines.push(`  ${m.kind} ${m.id}: ${m.detail} (expected ${m.expected}, got ${m.actual})`);
   }
   if (report.expectations?.profile?.status === 'differs') lines.push(`  profile: ${report.expectations.profile.message}`);
-  if (!quiet) for (const w of report.warnings) lines.push(`warning: ${w.split('\n')[0]}`);
+  if (!quiet) for (const w of report.warnings) lines.push(`warning: ${terminalLine(clip(w.split('\n')[0]!, 300))}`);
   const reminder = adapterCheckReminder(report.adapterCheck);
   if (reminder) lines.push(reminder);
   // The verdict line carries the first line of an incomplete run's reason; the rest (the target's last output) comes once, here.
   const detail = report.incompleteReason?.split('\n').slice(1).join('\n').trim();
-  if (!report.complete && detail) lines.push(detail);
+  if (!report.complete && detail) lines.push(terminalText(detail));
   const t = report.timing;
   lines.push(`time: ${(t.wallMs / 1000).toFixed(1)} s (suite ${(t.suiteMs / 1000).toFixed(1)} s); ${t.requests} HTTP requests` +
     (t.medianRequestMs !== null ? `, median ${t.medianRequestMs.toFixed(2)} ms, p95 ${t.p95RequestMs!.toFixed(2)} ms` : ''));

@@ -221,3 +221,13 @@ describe('conformance.md', () => {
     assert.match(md2, /stale entries .*`old-id`/);
   });
 });
+
+describe('conformance.md with text from a hostile target', () => {
+  it('shows the implementation\'s links, images, HTML and escapes, never renders them', () => {
+    const name = 'evil\u001b]0;x\u0007 [x](javascript:alert(1)) ![i](https://example.invalid/t.png) <img src=x> `code`';
+    const md = renderMarkdown(sampleReport({ implementation: { name, version: '1\u0000', language: 'TypeScript' } }));
+    const head = md.split('\n')[2]!;
+    assert.ok(head.startsWith('**evil\\\\x1b\\]0;x\\\\x07 \\[x\\](javascript:alert(1)) \\!\\[i\\](https://example.invalid/t.png) &lt;img src=x&gt; \\`code\\` 1\\\\x00 (TypeScript)**'), head);
+    assert.doesNotMatch(md, /[\u0000-\u0008\u000b-\u001f]/);
+  });
+});

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/reports/atomic';
+import { clearReportSet } from '../../src/reports/clearSet';
 import { renderCucumberHtml, renderNdjson } from '../../src/reports/cucumber';
 import { REPORT_FILES, writeReports } from '../../src/reports/write';
 import { allViolations } from '../../src/protocol/schemas';
@@ -81,5 +82,31 @@ describe('cucumber reports from collected messages', () => {
     const html = await renderCucumberHtml(envelopes);
     assert.match(html, /^<!DOCTYPE html>/i);
     assert.ok(html.includes('@id:a'));
+  });
+});
+
+describe('writeReports after a run that was killed while writing', () => {
+  const envelopes = envelopesFor([{ id: 'a', steps: [{ status: 'PASSED' }] }]);
+
+  it('clears the previous set first (conformance.json first) and removes stale temporary files', async () => {
+    const dir = tmp();
+    await writeReports(dir, sampleReport(), envelopes);
+    // What a SIGKILL during the next write leaves: a temporary file of a dead process.
+    const stale = '.conformance.md.999999999.abc123.tmp';
+    fs.writeFileSync(path.join(dir, stale), 'half');
+    clearReportSet(dir, REPORT_FILES);
+    assert.deepEqual(fs.readdirSync(dir), [], 'no report of the previous run, no temporary file');
+    fs.writeFileSync(path.join(dir, stale), 'half');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    await writeReports(dir, sampleReport(), envelopes);
+    assert.deepEqual(fs.readdirSync(dir).sort(), [...REPORT_FILES, 'notes.txt'].sort(), 'other files are kept');
+  });
+
+  it('keeps the temporary files of a process that is still running', async () => {
+    const dir = tmp();
+    const live = `.conformance.md.${process.ppid}.abc.tmp`;
+    fs.writeFileSync(path.join(dir, live), 'writing');
+    await writeReports(dir, sampleReport(), envelopes);
+    assert.ok(fs.existsSync(path.join(dir, live)));
   });
 });

@@ -20,6 +20,11 @@ function run(tty: boolean, quiet = false): string {
 }
 
 describe('progress output', () => {
+  it('a failure message from the target cannot act on the terminal', () => {
+    const line = formatResultLine(scenario('b', 'failed', ['r.b'], 'must', { message: 'GET /: expected status 200, got 500 "\u001b]0;pwned\u0007\u001b[2J\r"' }));
+    assert.equal(line, 'FAIL b (r.b): GET /: expected status 200, got 500 "\\x1b]0;pwned\\x07\\x1b[2J\\x0d"');
+  });
+
   it('without a TTY (CI): one greppable line per scenario, status label first', () => {
     assert.equal(run(false), 'PASS a (r.a)\nFAIL b (r.b, r.c): expected 404, got 200\nTIMEOUT c (r.c): c did not pass\n');
   });

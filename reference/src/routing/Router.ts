@@ -9,6 +9,7 @@ import { MiddlewareStack, parseMiddlewareReference } from '../http/MiddlewareSta
 import { declaredParams, isDeclaredClosure, type ParamSpec } from '../http/parameters';
 import { Request } from '../http/Request';
 import type { Response } from '../http/Response';
+import { isActionMethod } from './actionMethod';
 import { NO_PARAMS, type MatchResult } from './matcher/MatchResult';
 import type { RouteMethod } from './methods';
 import { isWellFormedEncoding, joinUri } from './paths';
@@ -228,7 +229,7 @@ export class Router {
     }
     const cls = this.container.classFor(controller as Class | string);
     if (cls !== undefined) {
-      if (typeof (cls.prototype as Record<string, unknown>)[methodName] !== 'function') {
+      if (!isActionMethod(cls, methodName)) {
         fail(`controller [${label}] has no method [${methodName}]`);
       }
       const specs = declaredParams(cls, methodName);

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { RegexNode } from '../../src/routing/regex/ast';
 import { backtracksLinearly } from '../../src/routing/regex/linearity';
-import { LinearRegExp } from '../../src/routing/regex/LinearRegExp';
+import { LinearRegExp, MAX_PROGRAM_SIZE } from '../../src/routing/regex/LinearRegExp';
 import { parseRegex } from '../../src/routing/regex/parse';
 import { compileRouteRegExp } from '../../src/routing/regex/RouteRegExp';
 
@@ -154,5 +154,19 @@ describe('LinearRegExp', () => {
 
   it('refuses programs too large to build', () => {
     assert.throws(() => compileRouteRegExp('(?:a{1000}){1000}'), RangeError);
+  });
+
+  it('bounds the instructions of the main program and its look-arounds together', () => {
+    // Each look-around under the cap, twelve of them over it: 25 such manifests once held 6.5 GB.
+    const looks = Array.from({ length: 12 }, (_, i) => `(?=${'abcdefghijkl'[i]}{${MAX_PROGRAM_SIZE / 10}})`).join('');
+    assert.throws(() => new LinearRegExp(parseRegex(`${looks}a`)), RangeError);
+  });
+
+  it('compiles a repeated look-around once, and keeps one test per character set', () => {
+    const once = new LinearRegExp(parseRegex('(?:(?=a{100})a){50}'));
+    assert.equal(once.size, 50 * 2 + 1 + 101, 'fifty LOOK and CHAR pairs and MATCH, one look-around program: a{100} and its MATCH');
+    assert.equal(once.test('a'.repeat(149)), false);
+    assert.equal(once.test('a'.repeat(50)), false);
+    assert.equal(new LinearRegExp(parseRegex('(?:(?=a*)a){3}')).test('aaa'), true);
   });
 });

@@ -185,6 +185,27 @@ describe('Router registration', () => {
     });
     it('controller without the method', () =>
       registrationError(() => new Router().get('/a', [PhotoController, 'missing' as 'index']), /\[GET \/a\]: controller \[PhotoController\] has no method \[missing\]/));
+    for (const name of ['constructor', 'valueOf', 'toString', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'toLocaleString']) {
+      it(`what every object inherits is not an action: ${name}`, () =>
+        registrationError(() => new Router().get('/a', [PhotoController, name as 'index']), new RegExp(`controller \\[PhotoController\\] has no method \\[${name}\\]`)));
+    }
+    it('the base controller\'s protected helpers are not actions', () => {
+      class Helpers extends Controller {
+        show() {
+          return 1;
+        }
+      }
+      registrationError(() => new Router().get('/a', [Helpers, 'json' as 'show']), /controller \[Helpers\] has no method \[json\]/);
+    });
+    it('a method inherited from an application class is an action', () => {
+      class Base extends Controller {
+        index() {
+          return 'base';
+        }
+      }
+      class Derived extends Base {}
+      assert.doesNotThrow(() => new Router().get('/a', [Derived, 'index']));
+    });
     it('resource whose controller lacks an action', () => {
       class Partial {
         index() {

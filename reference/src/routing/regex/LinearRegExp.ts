@@ -26,6 +26,15 @@ export class LinearRegExp {
   /** Capture slots returned by `exec`: 2 per wanted group (start, end). */
   private readonly captureSlots: number;
 
+  /**
+   * Instructions compiled so far, over the main program and every look-around: the bound of
+   * MAX_PROGRAM_SIZE is on their sum (a look-around repeated ten times once compiled ten programs
+   * of 20,000 instructions each, and 25 such manifests held 6.5 GB).
+   */
+  private readonly budget = { used: 0 };
+  /** One program per look-around node: a repetition that copies a look-around shares its table. */
+  private readonly lookOf = new Map<RegexNode, number>();
+
   /** `groups`: the capture-group numbers whose text `exec` returns, in that order. */
   constructor(ast: RegexNode, groups: readonly number[] = []) {
     const slotOf = new Map<number, number>();
@@ -39,7 +48,8 @@ export class LinearRegExp {
 
   /** Whether the pattern matches `input` from `start` to the end. */
   test(input: string, start = 0): boolean {
-    this.plainProgram ??= this.captureSlots === 0 ? this.main : this.compile(this.ast, 1, new Map());
+    // No larger than the main program, which the budget already counted; its look-arounds are the main one's.
+    this.plainProgram ??= this.captureSlots === 0 ? this.main : this.compile(this.ast, 1, new Map(), { used: 0 });
     return new Run(this, input).pike(this.plainProgram, start) !== null;
   }
 
@@ -56,7 +66,11 @@ export class LinearRegExp {
     return out;
   }
 
-  /** Program size in instructions, summed over the main pattern and its look-arounds. */
+  /**
+   * Program size in instructions, summed over the main pattern and its look-arounds: a bound on
+   * the work of one match per character of input (a Pike VM visits each instruction at most once
+   * per position; each look-around is one more scan).
+   */
   get size(): number {
     return this.looks.reduce((n, p) => n + p.ops.length, this.main.ops.length);
   }
@@ -66,12 +80,15 @@ export class LinearRegExp {
     return { program: this.looks[index] as Program, negated: this.lookNegated[index] as boolean };
   }
 
-  private compile(ast: RegexNode, direction: 1 | -1, slotOf: ReadonlyMap<number, number>): Program {
-    const builder = new Builder(direction, slotOf, this.captureSlots, (body, ahead, negated) => {
+  private compile(ast: RegexNode, direction: 1 | -1, slotOf: ReadonlyMap<number, number>, budget = this.budget): Program {
+    const builder = new Builder(direction, slotOf, this.captureSlots, budget, (look) => {
+      const known = this.lookOf.get(look);
+      if (known !== undefined) return known;
       // A look-ahead's table comes from running its body backwards from every end, and vice versa.
-      const program = this.compile(body, ahead ? -1 : 1, new Map());
+      const program = this.compile(look.body, look.ahead ? -1 : 1, new Map());
       this.looks.push(program);
-      this.lookNegated.push(negated);
+      this.lookNegated.push(look.negated);
+      this.lookOf.set(look, this.looks.length - 1);
       return this.looks.length - 1;
     });
     builder.emit(ast);
@@ -133,6 +150,8 @@ class Builder {
   private readonly a: number[] = [];
   private readonly b: number[] = [];
   private readonly sets: CharTest[] = [];
+  /** One test per set: `a{19000}` holds one 256-byte bitmap, not 19,000. */
+  private readonly setIndex = new Map<CharSet, number>();
   private readonly marks = new Map<RegexNode, number>();
   private slotCount: number;
 
@@ -140,13 +159,15 @@ class Builder {
     private readonly direction: 1 | -1,
     private readonly slotOf: ReadonlyMap<number, number>,
     captureSlots: number,
-    private readonly addLook: (body: RegexNode, ahead: boolean, negated: boolean) => number,
+    private readonly budget: { used: number },
+    private readonly addLook: (look: Extract<RegexNode, { t: 'look' }>) => number,
   ) {
     this.slotCount = captureSlots;
   }
 
   op(code: number, a: number, b: number): number {
-    if (this.ops.length >= MAX_PROGRAM_SIZE) throw new RangeError(`the pattern needs more than ${MAX_PROGRAM_SIZE} instructions`);
+    if (this.budget.used >= MAX_PROGRAM_SIZE) throw new RangeError(`the pattern needs more than ${MAX_PROGRAM_SIZE} instructions`);
+    this.budget.used += 1;
     this.ops.push(code);
     this.a.push(a);
     this.b.push(b);
@@ -157,10 +178,16 @@ class Builder {
     switch (node.t) {
       case 'empty':
         return;
-      case 'char':
-        this.sets.push(new CharTest(node.set));
-        this.op(OP_CHAR, this.sets.length - 1, 0);
+      case 'char': {
+        let index = this.setIndex.get(node.set);
+        if (index === undefined) {
+          this.sets.push(new CharTest(node.set));
+          index = this.sets.length - 1;
+          this.setIndex.set(node.set, index);
+        }
+        this.op(OP_CHAR, index, 0);
         return;
+      }
       case 'seq': {
         const items = this.direction === 1 ? node.items : [...node.items].reverse();
         for (const item of items) this.emit(item);
@@ -204,7 +231,7 @@ class Builder {
         return;
       }
       case 'look':
-        this.op(OP_LOOK, this.addLook(node.body, node.ahead, node.negated), 0);
+        this.op(OP_LOOK, this.addLook(node), 0);
         return;
     }
   }
@@ -316,17 +343,19 @@ class Run {
     let next = new ThreadList(size);
     const initial = new Int32Array(program.slotCount).fill(-1);
     this.addThread(program, current, 0, start, initial);
+    const { ops, a, sets } = program;
     for (let pos = start; ; pos++) {
+      const code = pos < end ? input.charCodeAt(pos) : -1;
       // Threads are in priority order; the first to match at the end wins.
       for (let i = 0; i < current.count; i++) {
         const pc = current.pcs[i] as number;
-        const op = program.ops[pc];
+        const op = ops[pc];
         if (op === OP_MATCH) {
           if (pos === end) return current.slots[i] as Int32Array;
           continue;
         }
         // OP_CHAR: the only instruction left in a list after closure.
-        if (pos < end && (program.sets[program.a[pc] as number] as CharTest).has(input.charCodeAt(pos))) {
+        if (code >= 0 && (sets[a[pc] as number] as CharTest).has(code)) {
           this.addThread(program, next, pc + 1, pos + 1, current.slots[i] as Int32Array);
         }
       }
@@ -340,6 +369,12 @@ class Run {
 
   /** Follows empty transitions from `pc` at `pos` in priority order (depth first), adding CHAR and MATCH threads. */
   private addThread(program: Program, list: ThreadList, pc: number, pos: number, slots: Int32Array): void {
+    // Most steps land on a CHAR or MATCH (`a{n}` is a chain of them): no work stack for those.
+    const first = program.ops[pc];
+    if (first === OP_CHAR || first === OP_MATCH) {
+      if (!list.seen(pc)) list.add(pc, slots);
+      return;
+    }
     const stackPc = this.stackPc;
     const stackSlots = this.stackSlots;
     const base = stackPc.length;

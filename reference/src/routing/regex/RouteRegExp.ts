@@ -12,6 +12,12 @@ import { parseRegex } from './parse';
  */
 export interface RouteRegExp {
   readonly engine: 'native' | 'linear';
+  /**
+   * The linear engine's program size (instructions visited at most per character of input, look-
+   * arounds included), which bounds the work of one match; 0 for the native engine, which
+   * patterns keep only when it matches them in a few steps per character.
+   */
+  readonly instructions: number;
   test(input: string, start?: number): boolean;
   /** The text of the groups named at compile time, in that order, or null. */
   exec(input: string, start?: number): Array<string | undefined> | null;
@@ -30,6 +36,7 @@ export function compileRouteRegExp(source: string, groups: readonly number[] = [
 
 class NativeRouteRegExp implements RouteRegExp {
   readonly engine = 'native';
+  readonly instructions = 0;
   private readonly regex: RegExp;
 
   constructor(
@@ -56,7 +63,11 @@ class NativeRouteRegExp implements RouteRegExp {
 class LinearRouteRegExp implements RouteRegExp {
   readonly engine = 'linear';
 
-  constructor(private readonly regex: LinearRegExp) {}
+  readonly instructions: number;
+
+  constructor(private readonly regex: LinearRegExp) {
+    this.instructions = regex.size;
+  }
 
   test(input: string, start = 0): boolean {
     return this.regex.test(input, start);

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEFAULT_MAX_URI_LENGTH } from '../../src';
+import { compileRouteRegExp } from '../../src/routing/regex/RouteRegExp';
+import { appWeight, LIMITS } from '../../adapter/limits';
+import { assertConstraintWork } from '../../adapter/constraintWork';
+import { AUTH, request, startAdapter, type RunningAdapter } from './helpers';
+
+type ErrorBody = { error: { kind: string; message: string; pointer?: string } };
+
+const route = (uri: string) => ({ method: 'GET', uri, handler: { closure: 'args' } });
+/** The most instructions one route may compile to. */
+const MOST = Math.floor(LIMITS.routeWork / DEFAULT_MAX_URI_LENGTH);
+/** `a*a{n}b` compiles to n + 5 linear instructions. */
+const sized = (instructions: number) => `a*a{${instructions - 5}}b`;
+
+describe('adapter limits on the work of constraints (decision 55)', () => {
+  let adapter: RunningAdapter;
+  before(async () => { adapter = await startAdapter(); });
+  after(() => adapter.close());
+
+  const load = (web: unknown[]) => request(adapter.port, 'POST', '/__fw/apps', { protocol: 2, routeFiles: { web } }, AUTH);
+
+  it('the estimate is the linear engine\'s instructions, which a{n} makes n + 5 of', () => {
+    assert.equal(compileRouteRegExp(sized(MOST)).instructions, MOST);
+    assert.equal(compileRouteRegExp('[0-9]+').instructions, 0, 'the native engine\'s patterns are not counted');
+  });
+
+  it('a constraint near the engine\'s cap is 400 kind manifest naming the route, with a pointer', async () => {
+    const answer = await load([route('/ok'), { group: { prefix: 'g' }, routes: [route('/c/{x:a*a{19000}b}')] }]);
+    assert.equal(answer.status, 400, answer.text.slice(0, 300));
+    const { error } = answer.json as ErrorBody;
+    assert.equal(error.kind, 'manifest');
+    assert.equal(error.pointer, '/routeFiles/web/1/routes/0');
+    assert.match(error.message, /^the route GET g \+ \/c\/\{x:a\*a\{19000\}b\} may take 155,688,960 steps of regex matching/);
+    assert.match(error.message, /the adapter's limit is 1,572,864/);
+  });
+
+  it('a route at the limit loads, and one instruction more does not', async () => {
+    assert.equal((await load([route(`/c/{x:${sized(MOST)}}`)])).status, 201);
+    assert.equal((await load([route(`/c/{x:${sized(MOST + 1)}}`)])).status, 400);
+  });
+
+  it('a group prefix\'s constraints count in each of its routes', async () => {
+    const half = Math.ceil(MOST / 2) + 1;
+    const answer = await load([{ group: { prefix: `{p:${sized(half)}}` }, routes: [route(`/c/{x:${sized(half)}}`)] }]);
+    assert.equal(answer.status, 400, answer.text.slice(0, 300));
+    assert.equal((answer.json as ErrorBody).error.pointer, '/routeFiles/web/0/routes/0');
+  });
+
+  it('the manifest\'s distinct constraints are summed: many routes each under the limit are refused together', async () => {
+    const each = MOST;
+    const count = Math.floor(LIMITS.manifestWork / (each * DEFAULT_MAX_URI_LENGTH)) + 1;
+    const web = Array.from({ length: count }, (_, i) => route(`/c${i}/{x:${sized(each)}}`));
+    const answer = await load(web);
+    assert.equal(answer.status, 400, answer.text.slice(0, 300));
+    assert.equal((answer.json as ErrorBody).error.pointer, `/routeFiles/web/${count - 1}`);
+    assert.match((answer.json as ErrorBody).error.message, /the manifest's constraints may take/);
+    // The same constraint under one URI many times is one edge of the matcher: counted once.
+    assert.equal((await load(Array.from({ length: count }, () => route(`/c/{x:${sized(each)}}`)).map((r, i) => ({ ...r, method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'][i % 5] })).slice(0, 5))).status, 201);
+  });
+
+  it('the app\'s weight counts the instructions it compiled', () => {
+    const instructions = assertConstraintWork({ web: [route(`/a/{x:${sized(100)}}`), route(`/b/{y:${sized(20)}}`), route('/c/{z:[0-9]+}')] as never });
+    assert.equal(instructions, 120);
+    assert.ok(appWeight(3, 100, instructions) > appWeight(3, 100));
+  });
+});

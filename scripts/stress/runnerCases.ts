@@ -1,0 +1,155 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { controlBytes, hostileStart, readReports, REFERENCE_START, runFw, type FwRun } from './fw';
+import type { Outcome } from './report';
+
+/**
+ * The runner against hostile adapters (scripts/stress/hostileAdapter.ts): answers that are valid
+ * protocol and unreasonable content, a terminal attack in the implementation's name, a bad --out,
+ * a kill while the reports are written. Each case runs fw-conformance as a child process, bounded
+ * by a timeout; the adapters it starts listen on 127.0.0.1.
+ */
+export interface RunnerCase {
+  readonly name: string;
+  run(quick: boolean): Promise<Outcome>;
+}
+
+const tmp = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `fw-stress-${label}-`));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const exitOf = (r: FwRun) => (r.signal ? r.signal : String(r.code));
+const internalError = (r: FwRun) => /internal error/.test(r.stderr.toString());
+
+/** Narrowed in quick mode, the whole suite otherwise. */
+const selection = (quick: boolean) => (quick ? ['--rule', 'params.'] : []);
+
+export const RUNNER_CASES: RunnerCase[] = [
+  {
+    name: 'echoes holding 1,000,000 characters',
+    run: async (quick) => {
+      const normalDir = tmp('normal');
+      const hostileDir = tmp('long');
+      const normal = await runFw(['--start', REFERENCE_START, '--out', normalDir, '--quiet', ...selection(quick)], { timeoutMs: 600_000 });
+      const hostile = await runFw(['--start', hostileStart('long-strings'), '--out', hostileDir, '--quiet', ...selection(quick)], { timeoutMs: 600_000 });
+      const reports = readReports(hostileDir);
+      const longest = Math.max(0, ...(reports.json?.scenarios ?? []).map((s) => s.message?.length ?? 0));
+      const ok = hostile.code === 1 && !internalError(hostile) && reports.files.length === 7 && reports.json?.complete === true &&
+        longest <= 10_000 && hostile.peakMb < 1024 && hostile.ms <= 2 * normal.ms + 30_000;
+      return {
+        ok, statuses: [exitOf(normal), exitOf(hostile)], maxMs: hostile.ms,
+        note: `${reports.files.length}/7 reports, complete ${reports.json?.complete}, longest message ${longest} characters; ` +
+          `runner peak ${hostile.peakMb} MB (limit 1024), ${seconds(hostile.ms)} against ${seconds(normal.ms)} for the reference (limit 2× + 30 s)` +
+          (reports.problem ? `; conformance.json: ${reports.problem}` : ''),
+      };
+    },
+  },
+  {
+    name: '500,000-element arrays, --max-time',
+    run: async (quick) => {
+      const dir = tmp('maxtime');
+      const maxTime = quick ? 10 : 20;
+      const r = await runFw(['--start', hostileStart('huge-array'), '--out', dir, '--quiet', '--max-time', String(maxTime)], { timeoutMs: (maxTime + 60) * 1000 });
+      const reports = readReports(dir);
+      const ok = r.code === 1 && r.ms <= (maxTime + 10) * 1000 && reports.json?.complete === false && /--max-time/.test(reports.json.incompleteReason ?? '');
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `exit ${exitOf(r)} after ${seconds(r.ms)} (--max-time ${maxTime} s, limit ${maxTime + 10} s); complete ${reports.json?.complete}: ${reports.json?.incompleteReason ?? reports.problem}`,
+      };
+    },
+  },
+  {
+    name: '500,000-element arrays, SIGTERM',
+    run: async () => {
+      const dir = tmp('sigterm');
+      const r = await runFw(['--start', hostileStart('huge-array'), '--out', dir, '--quiet'], { timeoutMs: 120_000, signalAfterMs: 12_000, signal: 'SIGTERM' });
+      const reports = readReports(dir);
+      const after = r.afterSignalMs ?? Infinity;
+      const ok = r.code === 1 && after <= 5000 && reports.json?.complete === false;
+      return {
+        ok, statuses: [exitOf(r)], maxMs: after,
+        note: `SIGTERM at 12 s: exit ${exitOf(r)} ${seconds(after)} later (limit 5 s); complete ${reports.json?.complete}: ${reports.json?.incompleteReason ?? reports.problem}`,
+      };
+    },
+  },
+  {
+    name: 'terminal escapes and Markdown links',
+    run: async () => {
+      const dir = tmp('terminal');
+      const run = await runFw(['--start', hostileStart('terminal'), '--out', dir, '--rule', 'files.'], { timeoutMs: 300_000 });
+      const check = await runFw(['--check-adapter', '--start', hostileStart('terminal')], { timeoutMs: 120_000 });
+      const printed = [run.stdout, run.stderr, check.stdout, check.stderr].reduce((n, b) => n + controlBytes(b), 0);
+      let md = '';
+      try { md = fs.readFileSync(path.join(dir, 'conformance.md'), 'utf8'); } catch { /* checked below */ }
+      // The report's own links point inside it (#adapter-check); anything else came from the target.
+      const links = (md.match(/(^|[^\\])\[[^\]\n]*\]\((?!#)/g) ?? []).length + (md.match(/(^|[^\\])!\[/g) ?? []).length;
+      const raw = controlBytes(Buffer.from(md));
+      const ok = printed === 0 && md.includes('evil') && links === 0 && raw === 0 && !internalError(run);
+      return {
+        ok, statuses: [exitOf(run), exitOf(check)], maxMs: run.ms,
+        note: `${printed} control bytes printed (run and --check-adapter), conformance.md: ${links} live links or images, ${raw} control bytes`,
+      };
+    },
+  },
+  {
+    name: '1 MB X-Fw-Trace',
+    run: async () => {
+      const r = await runFw(['--check-adapter', '--start', hostileStart('huge-trace')], { timeoutMs: 120_000 });
+      const text = r.stdout.toString() + r.stderr.toString();
+      const ok = !/stopped answering|did not answer/.test(text) && /response headers are larger than 64 KiB/.test(text) && r.ms < 60_000;
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `--check-adapter in ${seconds(r.ms)}: ${ok ? 'the oversized headers are reported as such' : text.split('\n').find((l) => /answer/.test(l))?.slice(0, 160) ?? 'no mention of the header limit'}`,
+      };
+    },
+  },
+  {
+    name: 'a bad --out',
+    run: async () => {
+      const dir = tmp('out');
+      fs.symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
+      fs.symlinkSync(path.join(dir, 'loop-b'), path.join(dir, 'loop-a'));
+      fs.symlinkSync(path.join(dir, 'loop-a'), path.join(dir, 'loop-b'));
+      const marker = path.join(dir, 'adapter-started');
+      const start = `sh -c 'touch ${marker}; exec sleep 30'`;
+      const results: Array<{ out: string; r: FwRun }> = [];
+      for (const out of [path.join(dir, 'dangling'), path.join(dir, 'loop-a'), '/dev/null/x']) {
+        results.push({ out, r: await runFw(['--start', start, '--out', out], { timeoutMs: 60_000 }) });
+      }
+      const oneLine = (r: FwRun) => r.stderr.toString().trim().split('\n').length === 1;
+      const ok = results.every(({ r }) => r.code === 2 && oneLine(r) && r.ms < 10_000) && !fs.existsSync(marker);
+      return {
+        ok, statuses: results.map(({ r }) => exitOf(r)), maxMs: Math.max(...results.map(({ r }) => r.ms)),
+        note: `${results.map(({ r }) => r.stderr.toString().trim().replace(/^fw-conformance: --out \S+: the reports cannot be written there: /, '').replace(/ \(see fw-conformance --help\)$/, '').slice(0, 90)).join(' | ')}; adapter started: ${fs.existsSync(marker)}`,
+      };
+    },
+  },
+  {
+    name: 'SIGKILL while writing reports',
+    run: async () => {
+      const dir = tmp('kill');
+      await runFw(['--start', REFERENCE_START, '--out', dir, '--quiet', '--rule', 'files.'], { timeoutMs: 300_000 });
+      const previous = fs.statSync(path.join(dir, 'conformance.json')).mtimeMs;
+      const json = path.join(dir, 'conformance.json');
+      // Killed as soon as the writing shows: the previous conformance.json gone, or a temporary file there.
+      const writing = () => !fs.existsSync(json) || fs.readdirSync(dir).some((f) => f.endsWith('.tmp'));
+      const killed = await runFw(['--start', hostileStart('long-strings'), '--out', dir, '--quiet', '--rule', 'params.'],
+        { timeoutMs: 300_000, signal: 'SIGKILL', signalWhen: writing });
+      const left = fs.readdirSync(dir);
+      const jsonMs = fs.existsSync(json) ? fs.statSync(json).mtimeMs : undefined;
+      const newest = Math.max(...left.filter((f) => !f.endsWith('.tmp') && f !== 'coverage').map((f) => fs.statSync(path.join(dir, f)).mtimeMs));
+      // Ambiguous: the previous run's conformance.json beside a newer file.
+      const ambiguous = jsonMs !== undefined && jsonMs === previous && newest > previous;
+      const tmpAfterKill = left.filter((f) => f.endsWith('.tmp')).length;
+      await runFw(['--start', REFERENCE_START, '--out', dir, '--quiet', '--rule', 'files.'], { timeoutMs: 300_000 });
+      const tmpAfterNext = fs.readdirSync(dir).filter((f) => f.endsWith('.tmp')).length;
+      const caught = killed.signal === 'SIGKILL';
+      return {
+        ok: !ambiguous && tmpAfterNext === 0,
+        statuses: [exitOf(killed)],
+        maxMs: killed.ms,
+        note: `${caught ? 'killed while writing' : 'finished before a temporary file was seen'}: ${left.length} files left, ${tmpAfterKill} temporary, ` +
+          `conformance.json ${jsonMs === undefined ? 'absent' : jsonMs === previous ? 'of the previous run' : 'of the killed run'}; ${tmpAfterNext} temporary files after the next run`,
+      };
+    },
+  },
+];
