@@ -74,7 +74,9 @@ export function judge(f: Finding, ctx: Context): Judgement {
 
   switch (f.aspect) {
     case 'header':
-      return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? out(['errors.allow-header']) : out([]);
+      if (f.name?.toLowerCase() === 'allow' && f.actual === undefined) return out(['errors.allow-header']);
+      // A header the handler's response carries: lost in its conversion, or on the way out.
+      return out([], undefined, conversionOf(f));
     case 'status': return judgeStatus(f, ctx, out, unreachedBy);
     case 'media-type':
       // The content type of an empty answer says nothing of a conversion: the value never got there.
@@ -199,7 +201,11 @@ function judgeStatus(f: Finding, ctx: Context, out: Out, unreachedBy: (needs: It
   if (((expected === 404 || expected === 405) && status < 400) || (expected === 404 && status === 405)) {
     return out(ctx.manifest && manifestRules(ctx.manifest).reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : []);
   }
-  if (expected === 405 && status === 404) return unreachedBy([...(ctx.manifest ? manifestRules(ctx.manifest).reach : []), ...ctx.declared]);
+  // A 404 where the URI exists under other methods: the 405 mechanism, or those routes never registered.
+  if (expected === 405 && status === 404) {
+    const j = unreachedBy([...(ctx.manifest ? manifestRules(ctx.manifest).reach : []), ...ctx.declared]);
+    return { ...j, foundations: ctx.subject.includes('errors.method-not-allowed') ? [] : ['errors.method-not-allowed'] };
+  }
   // The action ran and the answer failed after it: the conversion of what it returned.
   const action = ranToken(f)?.replace(/^action:/, '');
   if (status >= 500 && action !== undefined) {
