@@ -1,5 +1,5 @@
 import { CLIP, clipText } from '../protocol/clip';
-import { terminalLine, terminalText } from '../reports/inert';
+import { terminalLine, terminalText } from '../protocol/inert';
 import type { CheckReport, CheckStatus } from './types';
 
 export interface FormatOptions {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { killAllTargetsSync, stopAllTargets } from '../target';
-import { terminalOutput } from '../reports/inert';
+import { terminalOutput } from '../protocol/inert';
 import { beginOpening } from '../run/open';
 import { parseCommandLine, UsageError } from './args';
 import { HELP } from './help';

@@ -1,4 +1,4 @@
-import { markdownText } from '../reports/inert';
+import { markdownText } from '../protocol/inert';
 
 /** Whitespace collapsed and cut to `max` characters: tooltips and table cells hold one short line. */
 export function shorten(text: string, max: number): string {

@@ -1,6 +1,6 @@
 import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES } from '../run/status';
-import { markdownText } from './inert';
+import { markdownText } from '../protocol/inert';
 import type { ConformanceReport } from './model';
 import { verdictWords } from './words';
 

@@ -6,11 +6,12 @@ import type { Gate, Profile, VerdictKind } from '../run/verdict';
 import type { Level } from '../run/levels';
 import type { PropertyInfo, RuleResult, ScenarioResult } from '../run/results';
 
-export const REPORT_VERSION = 2;
+export const REPORT_VERSION = 3;
 
 /** conformance.json (schema: conformance-runner/schema/report.schema.json). */
 export interface ConformanceReport {
-  reportVersion: typeof REPORT_VERSION;
+  /** 3 when written by this version; 2 in an older report read for a diff or a matrix. */
+  reportVersion: typeof REPORT_VERSION | 2;
   suite: { name: string; version: string; spec: string };
   implementation: Info['implementation'] | null;
   protocol: number | null;

@@ -3,6 +3,13 @@ import * as path from 'node:path';
 import { allViolations } from '../protocol/schemas';
 import { REPORT_VERSION, type ConformanceReport } from './model';
 
+/**
+ * Version 3 added result-level blame (outcomes' shownBy and signatures, mismatches per result) and
+ * the partly-tested status; a version 2 report is the same shape without them, so comparing a
+ * report from before the change with one from after still works.
+ */
+const READABLE_VERSIONS: readonly number[] = [2, REPORT_VERSION];
+
 /** How many schema violations an error shows: the first few say what is wrong, the rest is noise. */
 const MAX_VIOLATIONS = 5;
 
@@ -59,8 +66,8 @@ export function parseReport(file: string, text: string): ConformanceReport {
   }
   // Checked before the schema: a report of another version violates it everywhere, and the useful
   // thing to say is which version this runner reads.
-  if (version !== REPORT_VERSION) {
-    throw new ReportReadError(file, `is a report of version ${JSON.stringify(version)}; this fw-conformance reads reportVersion ${REPORT_VERSION} only (run the suite again with this version to get one)`);
+  if (!READABLE_VERSIONS.includes(version as number)) {
+    throw new ReportReadError(file, `is a report of version ${JSON.stringify(version)}; this fw-conformance reads reportVersion ${READABLE_VERSIONS.join(' and ')} (run the suite again with this version to get one)`);
   }
   const violations = allViolations('report', data);
   if (violations.length > 0) {

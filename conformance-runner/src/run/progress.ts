@@ -1,4 +1,4 @@
-import { terminalLine } from '../reports/inert';
+import { terminalLine } from '../protocol/inert';
 import type { ScenarioResult } from './results';
 import type { Status } from './status';
 import type { ScenarioDef } from './suite';

@@ -11,7 +11,7 @@ import type { EarlyProperty, WorldParameters } from '../protocol/world';
 import { writeFileAtomic } from '../reports/atomic';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import { writeReports } from '../reports/write';
-import { terminalLine, terminalText } from '../reports/inert';
+import { terminalLine, terminalText } from '../protocol/inert';
 import { verdictWords } from '../reports/words';
 import { stopAllTargets, type Target, type TargetDeath } from '../target';
 import { adapterCheckConsole, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';

@@ -18,7 +18,10 @@ describe('rule status from its scenarios', () => {
     assert.equal(aggregateStatus(['passed', 'failed', 'errored']), 'failed');
     assert.equal(aggregateStatus(['passed', 'timed-out', 'errored']), 'errored');
     assert.equal(aggregateStatus(['passed', 'timed-out', 'unsupported']), 'timed-out');
-    assert.equal(aggregateStatus(['passed', 'unsupported', 'skipped']), 'passed');
+    // Some scenarios passed and the others could not run: tested in part, never passed.
+    assert.equal(aggregateStatus(['passed', 'unsupported', 'skipped']), 'partly-tested');
+    assert.equal(aggregateStatus(['passed', 'skipped']), 'passed');
+    assert.equal(aggregateStatus(['passed', 'unsupported', 'failed']), 'failed');
     assert.equal(aggregateStatus(['unsupported', 'skipped']), 'unsupported');
     assert.equal(aggregateStatus(['skipped', 'skipped']), 'skipped');
     assert.equal(aggregateStatus([]), 'skipped');

@@ -44,7 +44,7 @@ describe('the verdict', () => {
     const rules = rulesOf(DEFS.slice(0, 2), [scenario('a', 'unsupported', ['params.constraint-regex']), scenario('b', 'passed', ['params.anchored'], 'implied')]);
     const v = verdict(rules, ['routing']);
     assert.equal(v.verdict, 'partial');
-    assert.match(v.reason, /^partial: the 1 must and implied rules that ran pass, but the target does not declare groups, middleware, .*route-files \(1 must and implied rules untested\)$/);
+    assert.match(v.reason, /^partial: the 1 must and implied rules that ran in full pass, but the target does not declare groups, middleware, .*route-files \(1 must and implied rules untested\)$/);
     assert.equal(v.gate.pass, false);
     assert.match(v.gate.reason, /partial profile: .*pass --profile routing/);
   });

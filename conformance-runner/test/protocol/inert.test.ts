@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { markdownText, terminalLine, terminalOutput, terminalText } from '../../src/reports/inert';
+import { markdownText, terminalLine, terminalOutput, terminalText } from '../../src/protocol/inert';
 
 const HOSTILE = 'evil\u001b]0;pwned\u0007\u001b[2J\u0000\u0008\r\u202e';
 
