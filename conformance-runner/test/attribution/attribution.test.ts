@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnoseBoot } from '../../src/attribution/diagnoseBoot';
-import { stepNeeds } from '../../src/attribution/needs';
 import { resolveBlocking, type Outcome } from '../../src/attribution/resolve';
 import type { Manifest, Statement } from '../../src/protocol/manifest';
 import { attribute } from '../../src/run/aggregate';
@@ -99,77 +98,6 @@ describe('blocking: one fault, one rule', () => {
     const a = attribute([rule('groups.prefix')], [s], [], catalog);
     assert.deepEqual(a.rules.map((r) => [r.id, r.status]), [['groups.prefix', 'blocked'], ['named.name', 'failed']]);
     assert.equal(a.scenarios[0]!.status, 'failed', 'the scenario is the evidence of the refused definition');
-  });
-});
-
-describe('what a failed step relies on', () => {
-  const manifest: Manifest = { protocol: 2, routeFiles: { web: [
-    { group: { prefix: '/admin', middleware: ['TraceA'] }, routes: [{ method: 'GET', uri: '/u/{id:[0-9]+}', handler: { closure: 'args' }, chain: [{ name: 'u' }] }] },
-  ] } };
-
-  it('a status relies on reaching the route and on its middleware; the subject itself is never a prerequisite', () => {
-    assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix'), ['registration.get', 'params.constraint-regex', 'groups.middleware']);
-  });
-
-  it('an Allow list relies on 405 and on Allow at all', () => {
-    assert.deepEqual(stepNeeds('the Allow header lists exactly "GET"', manifest, 'errors.allow-exact'),
-      ['errors.method-not-allowed', 'errors.allow-header', 'registration.get', 'params.constraint-regex', 'groups.prefix']);
-  });
-
-  it('a trace relies on the route, the handler and the middleware', () => {
-    assert.deepEqual(stepNeeds('the trace is "x"', manifest, 'middleware.list-order'),
-      ['registration.get', 'params.constraint-regex', 'groups.prefix', 'registration.closure-positional', 'conversion.closure', 'groups.middleware']);
-  });
-
-  it('a URL relies on names and paths; @needs: rules are added', () => {
-    assert.deepEqual(stepNeeds('the URL is "/admin/u/7"', manifest, 'named.group-prefix', ['groups.prefix']), ['groups.prefix', 'url.path', 'named.name']);
-  });
-
-  it('a 5xx where a status was expected also relies on the handler', () => {
-    assert.deepEqual(stepNeeds('the status is 200', manifest, 'groups.prefix', [], false, 'GET /admin/u/7: expected status 200, got 500 text/html "boom"'),
-      ['registration.get', 'params.constraint-regex', 'groups.middleware', 'registration.closure-positional', 'conversion.closure']);
-  });
-
-  it('a parameter of the right action relies only on how parameters reach actions', () => {
-    const echo: Manifest = { protocol: 2, routeFiles: { web: [{ method: 'GET', uri: '/e/{value}', handler: { controller: 'EchoController', action: 'string' } }] } };
-    assert.deepEqual(stepNeeds('the parameter "value" is the string "abc"', echo, 'overview.controller-destination', [], false,
-      'GET /e/abc: expected EchoController@string\'s parameter $value to be {"type":"string","value":"abc"}, got {"type":"null"}'),
-    ['injection.route-param', 'dispatch.extract-by-name']);
-    assert.ok(stepNeeds('the action "EchoController@string" ran', echo, 'injection.route-param', [], false, 'GET /e/abc: expected EchoController@string to run, got PlainController@index')
-      .includes('overview.controller-destination'), 'another action ran: the route and the handler are in question');
-  });
-
-  it('a JSON body relies on arrays becoming JSON, and a catalog action on the conversion of what it returns', () => {
-    const returns: Manifest = { protocol: 2, routeFiles: { web: [
-      { method: 'GET', uri: '/r', handler: { controller: 'ReturnController', action: 'list' } },
-      { method: 'GET', uri: '/h', handler: { controller: 'HelperController', action: 'jsonDefault' } },
-      { method: 'GET', uri: '/b', handler: { controller: 'ReturnController', action: 'true' } },
-    ] } };
-    const needs = stepNeeds('the JSON body is [1,2,3]', returns, 'middleware.response-passthrough');
-    for (const r of ['conversion.array', 'conversion.list', 'conversion.response']) assert.ok(needs.includes(r), `${r} in ${needs.join(', ')}`);
-    assert.ok(!needs.includes('conversion.bool'), 'a reference-level rule never blocks a counted failure');
-  });
-
-  it('evidence: a URL with a "?" after the expected one, a create that reached show', async () => {
-    const { stepEvidence } = await import('../../src/attribution/needs');
-    assert.equal(stepEvidence('the URL is "/about"', 'URL for "about": expected "/about", got "/about?"'), 'url.no-empty-query');
-    assert.equal(stepEvidence('the URL is "/about"', 'URL for "about": expected "/about", got "/about?x=1"'), undefined);
-    assert.equal(stepEvidence('the action "PhotoController@create" ran', 'GET /photos/create: expected PhotoController@create to run, got PhotoController@show'), 'resources.create-not-show');
-  });
-
-  it('evidence: numbers of an injected object echoed back as strings are the serializer\'s', async () => {
-    const { stepEvidence } = await import('../../src/attribution/needs');
-    const step = 'the parameter "item" is the Item {"name":"Lamp","qty":2}';
-    const echo = (got: string) => `POST /items: expected EchoController@withModel's parameter $item to be {"type":"Item","value":{"name":"Lamp","qty":2}}, got ${got}`;
-    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp","qty":"2"}}')), 'conversion.array');
-    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp","qty":3}}')), undefined, 'another number is the injection\'s');
-    assert.equal(stepEvidence(step, echo('{"type":"Item","value":{"name":"Lamp"}}')), undefined, 'a missing field is the injection\'s');
-    const routeParam = 'GET /users/5: expected EchoController@int\'s parameter $id to be {"type":"int","value":5}, got {"type":"int","value":"5"}';
-    assert.equal(stepEvidence('the parameter "id" is the int 5', routeParam), undefined, 'an uncast route parameter is not the serializer\'s');
-  });
-
-  it('a step of no known kind relies on nothing but the @needs: rules', () => {
-    assert.deepEqual(stepNeeds('the application boots', manifest, 'files.web-default'), []);
   });
 });
 
