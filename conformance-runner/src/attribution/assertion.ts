@@ -68,7 +68,10 @@ export function judge(f: Finding, ctx: Context): Judgement {
   // The answer shows the request reached no handler: no route matched, or it crashed before the action.
   const notMatched = f.status === 404 || f.status === 405;
   const crashedBefore = f.status >= 500 && !ran;
-  const wantedReach = !(f.aspect === 'status' && (expected === 404 || expected === 405));
+  // Only an assertion that wanted the route to answer reads a 404/405 as "not reached": a status
+  // of 404/405 expected, or an Allow header, is about the answer no route gives.
+  const aboutNoRoute = (f.aspect === 'status' && (expected === 404 || expected === 405)) || f.aspect === 'allow' || (f.aspect === 'header' && f.name?.toLowerCase() === 'allow');
+  const wantedReach = !aboutNoRoute;
   if (wantedReach && notMatched && !ran) return unreachedBy(unreached());
   if (wantedReach && crashedBefore) return unreachedBy([...unreached(), ...rules.handler, ...rules.middleware]);
 
@@ -199,7 +202,9 @@ function judgeStatus(f: Finding, ctx: Context, out: Out, unreachedBy: (needs: It
   // A route took a request it must not (it answered, or its method made a 404 a 405): what rejects
   // requests in this manifest stood in the way.
   if (((expected === 404 || expected === 405) && status < 400) || (expected === 404 && status === 405)) {
-    return out(ctx.manifest && manifestRules(ctx.manifest).reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : []);
+    const constraint = ctx.manifest && manifestRules(ctx.manifest).reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : [];
+    // A 405 where no route of any method matches is the 404 mechanism's, unless a constraint let one match.
+    return out(expected === 404 && status === 405 ? [...constraint, 'errors.not-found'] : constraint);
   }
   // A 404 where the URI exists under other methods: the 405 mechanism, or those routes never registered.
   if (expected === 405 && status === 404) {
