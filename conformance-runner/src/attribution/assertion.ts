@@ -78,6 +78,9 @@ export function judge(f: Finding, ctx: Context): Judgement {
   switch (f.aspect) {
     case 'header':
       if (f.name?.toLowerCase() === 'allow' && f.actual === undefined) return out(['errors.allow-header']);
+      // WithClock's header (protocol §4.3): its presence is the middleware changing the response,
+      // its value what the container gave the middleware.
+      if (f.name?.toLowerCase() === 'x-clock') return out([f.actual === undefined || f.actual === null ? 'middleware.modify-response' : 'middleware.container']);
       // A header the handler's response carries: lost in its conversion, or on the way out.
       return out([], undefined, conversionOf(f));
     case 'status': return judgeStatus(f, ctx, out, unreachedBy);
@@ -118,7 +121,8 @@ export function judge(f: Finding, ctx: Context): Judgement {
       // not registered where the manifest puts it.
       if (f.actual === undefined) return out(['errors.allow-header']);
       const missing = missingVerbs(f, ctx.manifest);
-      return missing.length > 0 ? unreachedBy([...missing, ...unreached()]) : out([]);
+      // A list that is not the exact one is, first, the exactness of Allow.
+      return missing.length > 0 ? { ...unreachedBy([...missing, ...unreached()]), foundations: own.has('errors.allow-exact') ? [] : ['errors.allow-exact'] } : out(['errors.allow-exact']);
     }
     default: return out([]);
   }
@@ -149,13 +153,21 @@ export function symptomOf(f: Finding): string {
       return p === 'conversion.array' ? QUOTED : `param ${p}`;
     }
     case 'closure-args': return `closure-args ${closureFoundation(f).join(',')}`;
-    case 'trace': return `trace ${Array.isArray(f.expected) && Array.isArray(f.actual) && JSON.stringify([...f.expected].sort()) === JSON.stringify([...f.actual].sort()) ? 'order' : 'content'}`;
+    case 'trace': {
+      if (!Array.isArray(f.expected) || !Array.isArray(f.actual)) return 'trace content';
+      const count = (t: unknown[]) => t.filter((x) => typeof x === 'string' && /^(action|closure):/.test(x)).length;
+      if (count(f.actual) > count(f.expected) && count(f.expected) > 0) return 'trace handler-repeated';
+      return `trace ${JSON.stringify([...f.expected].sort()) === JSON.stringify([...f.actual].sort()) ? 'order' : 'content'}`;
+    }
     case 'url': {
       if (f.actual !== null && typeof f.actual === 'object' && 'failed' in f.actual) return 'url failed';
       return typeof f.actual === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(f.actual) ? 'url absolute' : 'url other';
     }
     case 'allow': return f.actual === undefined ? 'allow missing' : 'allow wrong';
-    case 'header': return f.name?.toLowerCase() === 'allow' && f.actual === undefined ? 'allow missing' : `header ${f.name ?? ''}`;
+    case 'header': {
+      if (f.name?.toLowerCase() === 'allow' && f.actual === undefined) return 'allow missing';
+      return `header ${f.name ?? ''}${f.actual === undefined || f.actual === null ? ' missing' : ' wrong'}`;
+    }
     // No echo at all: what the body is says which fault it is, as for a body assertion.
     case 'action': {
       const body = rawBody(f);
@@ -302,6 +314,13 @@ function judgeTrace(f: Finding, ctx: Context, out: Out): Judgement {
   for (const t of f.actual as string[]) {
     const name = /^mw:([^:]+):before$/.exec(t)?.[1] ?? /^ctor:(.+)$/.exec(t)?.[1];
     if (name !== undefined && !entered.includes(name)) entered.push(name);
+  }
+  // The handler ran more often than once: whatever registered this route wrapped it so.
+  const expHandlers = (f.expected as string[]).filter((x) => x.startsWith('action:') || x.startsWith('closure:'));
+  const actHandlers = (f.actual as string[]).filter((x) => x.startsWith('action:') || x.startsWith('closure:'));
+  if (expHandlers.length > 0 && actHandlers.length > expHandlers.length && actHandlers.every((h) => expHandlers.includes(h))) {
+    const verb = /^([A-Z]+) /.exec(f.request ?? '')?.[1]?.toLowerCase();
+    return out(verb !== undefined ? [`registration.${verb}`] : []);
   }
   if (handlers(f.expected as string[]) === handlers(f.actual as string[])) {
     for (let i = 0; i < entered.length; i++) {
