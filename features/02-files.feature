@@ -159,21 +159,6 @@ Feature: What the service does: route files
       And the Allow header lists exactly "GET"
       And the trace is empty
 
-    @id:files-unlisted-file-names-unknown @capability:named-routes @capability:url-generation @capability:route-files
-    Scenario: a name given in an unloaded file is not known to URL generation
-      Given the routes:
-        """
-        $router->get('/home', fn() => 'home')->name('home');
-        """
-      And the route file "extra" that nothing loads:
-        """
-        $router->get('/extra', fn() => 'extra')->name('extra');
-        """
-      When I generate the URL for "extra"
-      Then URL generation fails
-      When I generate the URL for "home"
-      Then the URL is "/home"
-
   @rule:files.shared-collection
   Rule: every loaded route file registers on the same router
 

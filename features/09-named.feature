@@ -80,6 +80,23 @@ Feature: Named routes
       When I generate the URL for "About"
       Then URL generation fails
 
+    # A name is unknown whatever the reason: here its file was never loaded (decision 56: how generation
+    # fails for an unknown name is the reference's choice, decision 46).
+    @id:named-unlisted-file-name-unknown @capability:named-routes @capability:url-generation @capability:route-files
+    Scenario: a name given in an unloaded file is not known to URL generation
+      Given the routes:
+        """
+        $router->get('/home', fn() => 'home')->name('home');
+        """
+      And the route file "extra" that nothing loads:
+        """
+        $router->get('/extra', fn() => 'extra')->name('extra');
+        """
+      When I generate the URL for "extra"
+      Then URL generation fails
+      When I generate the URL for "home"
+      Then the URL is "/home"
+
   @rule:named.unknown-message
   Rule: the message for an unknown name (reference)
 

@@ -168,6 +168,10 @@ Feature: Errors
       Then the status is 405
       And the header "Allow" is present
 
+  @rule:errors.allow-only-on-405
+  Rule: no Allow header on a 404 (reference)
+
+    # RFC 9110 §10.2.1 allows Allow on any response; the reference sends it only with 405 (decision 56)
     @id:errors-allow-absent-on-404
     Scenario: a 404 does not pretend methods are allowed
       Given the routes:
