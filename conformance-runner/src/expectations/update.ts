@@ -8,7 +8,8 @@ const SCHEMA_REF = 'https://fw-conformance.local/schema/expectations.schema.json
  * The expectations file after a run (--update-expectations): every counted result that does not
  * pass, grouped by rule, and the declared capabilities as the profile, so that the same run
  * matches it exactly.
- * - Rules not selected by this run, and results of scenarios not selected, are kept as they are.
+ * - Rules not selected by this run, and results of scenarios not selected, are kept as they are;
+ *   results of scenarios the suite no longer has are dropped.
  * - A rule keeps its reason and issue; a new one gets its first failure's first line as reason.
  */
 export function updateExpectations(
@@ -17,6 +18,7 @@ export function updateExpectations(
   rules: RuleResult[],
   scenarios: ScenarioResult[],
   declared?: readonly string[],
+  knownIds?: ReadonlySet<string>,
 ): ExpectationsFile {
   const previous = new Map((existing?.rules ?? []).map((r) => [r.rule, r]));
   const inRun = new Set(rules.map((r) => r.id));
@@ -25,7 +27,9 @@ export function updateExpectations(
   const firstMessage = new Map<string, string | undefined>();
   for (const before of existing?.rules ?? []) {
     // What this run could not see stays as it was.
-    const kept = inRun.has(before.rule) ? before.results.filter((x) => !selected.has(x.scenario)) : before.results;
+    // ...but what the suite no longer has (a retired scenario id) is dropped.
+    const known = (x: { scenario: string }) => knownIds === undefined || knownIds.has(x.scenario);
+    const kept = (inRun.has(before.rule) ? before.results.filter((x) => !selected.has(x.scenario)) : before.results).filter(known);
     if (kept.length > 0) results.set(before.rule, [...kept]);
   }
   for (const a of runResults(rules).values()) {

@@ -417,7 +417,7 @@ async function finish(input: FinishInput): Promise<number> {
   let expectations = input.expectations;
   if (options.updateExpectations && options.expectations) {
     if (input.complete) {
-      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios, declared);
+      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', rules, scenarios, declared, knownIds);
       writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
       if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.rules.reduce((n, r) => n + r.results.length, 0)} results of ${expectations.rules.length} rules)\n`);
     } else {

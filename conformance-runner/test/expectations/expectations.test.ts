@@ -112,6 +112,14 @@ describe('--update-expectations', () => {
     assert.deepEqual(m.map((x) => [x.kind, x.id, x.detail]), [['changed', 'params.anchored › prop', 'new failing case params.anchored:not-matched']]);
   });
 
+  it('drops results of scenarios the suite no longer has (retired ids), keeps those merely not selected', () => {
+    const existing = { version: 2 as const, implementation: 'acme', rules: [{ rule: 'groups.prefix', reason: 'r', results: [
+      { scenario: 'g-retired', status: 'blocked' as const, blockedBy: 'url.path' }, { scenario: 'g-other', status: 'failed' as const },
+    ] }] };
+    const f = updateExpectations(existing, 'acme', rules, scenarios, undefined, new Set([...known, 'g-other']));
+    assert.deepEqual(f.rules.find((r) => r.rule === 'groups.prefix')?.results, [{ scenario: 'g-other', status: 'failed' }]);
+  });
+
   it('drops a rule once it passes', () => {
     const ok = [scenario('p-1', 'passed', ['params.constraint-regex'])];
     const f = updateExpectations({ version: 2, implementation: 'acme', rules: [{ rule: 'params.constraint-regex', results: [{ scenario: 'p-1', status: 'failed' }] }] }, 'acme', rulesOf(DEFS.slice(0, 1), ok), ok);
