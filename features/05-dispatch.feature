@@ -160,7 +160,9 @@ Feature: Dispatch
         | value | string | "blue" |
 
     # catches: parameters taken from the compiled pattern's capture groups by position, so that a
-    # group inside a constraint shifts which value the parameters after it receive
+    # group inside a constraint shifts which value the parameters after it receive. A framework may
+    # refuse the capturing group itself (params.capture-groups is the reference's choice; FastRoute
+    # answers 500): only one that serves the route is held to the values.
     @id:dispatch-extract-by-name-group-in-constraint
     Scenario: a capture group inside the first parameter's constraint changes nothing for the second
       Given the routes:
@@ -168,7 +170,7 @@ Feature: Dispatch
         $router->get('/cg/{first:(a|b)c}/{second}', [EchoController::class, 'pair']);
         """
       When I request GET "/cg/ac/zz"
-      Then the action "EchoController@pair" received:
+      Then unless the framework refuses the constraint, the action "EchoController@pair" received:
         | name   | type   | value |
         | second | string | "zz"  |
         | first  | string | "ac"  |
@@ -180,7 +182,7 @@ Feature: Dispatch
         $router->get('/cg/{first:(x|y)+}-{second:(0|1)+}', [EchoController::class, 'pair']);
         """
       When I request GET "/cg/xyx-101"
-      Then the action "EchoController@pair" received:
+      Then unless the framework refuses the constraint, the action "EchoController@pair" received:
         | name   | type   | value |
         | second | string | "101" |
         | first  | string | "xyx" |
