@@ -1,3 +1,4 @@
+import { diagnoseBoot } from '../../conformance-runner/src/attribution/diagnoseBoot';
 import { Before, BeforeAll, Then, When, type World } from '@cucumber/cucumber';
 import { AdapterClient, MEDIA, UnsupportedError, type WorldParameters } from '../../conformance-runner/src/protocol';
 import {
@@ -60,7 +61,7 @@ async function check(name: string, params: WorldParameters, tags: string[]): Pro
     let result: PropertyResult;
     try {
       result = await runProperty(def, {
-        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId,
+        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId, diagnoseBoot,
       });
     } catch (err) {
       if (err instanceof UnsupportedError) return { kind: 'unsupported', capability: err.capability, message: err.message };

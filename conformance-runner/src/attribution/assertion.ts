@@ -1,5 +1,6 @@
 import type { Finding } from '../protocol/finding';
 import type { Manifest, Statement } from '../protocol/manifest';
+import { dispatchModel, flattenManifest } from '../properties/model/routeTable';
 import { CONVERSIONS, manifestRules } from './features';
 
 /**
@@ -121,6 +122,9 @@ export function judge(f: Finding, ctx: Context): Judgement {
       // not registered where the manifest puts it.
       if (f.actual === undefined) return out(['errors.allow-header']);
       const missing = missingVerbs(f, ctx.manifest);
+      // A method listed that only a route whose constraint rejects this path could give: the
+      // constraint was not applied (read from the manifest's own model of the path).
+      if (constraintLetThrough(f, ctx.manifest)) return unreachedBy(['params.constraint-regex']);
       // A list that is not the exact one is, first, the exactness of Allow.
       return missing.length > 0 ? { ...unreachedBy([...missing, ...unreached()]), foundations: own.has('errors.allow-exact') ? [] : ['errors.allow-exact'] } : out(['errors.allow-exact']);
     }
@@ -402,6 +406,49 @@ function attachedBy(manifest: Manifest, name: string): string[] {
   };
   for (const file of Object.values(manifest.routeFiles)) visit(file, 0);
   return [...rules];
+}
+
+/** Allow lists a method that the manifest gives this path only when its constraints are ignored. */
+function constraintLetThrough(f: Finding, manifest: Manifest | undefined): boolean {
+  const m = /^[A-Z]+ (\S+)$/.exec(f.request ?? '');
+  if (!manifest || m === null || typeof f.actual !== 'string') return false;
+  const listed = f.actual.split(',').map((x) => x.trim().toUpperCase());
+  const allowed = (man: Manifest): string[] => {
+    try {
+      const outcome = dispatchModel(flattenManifest(man), 'NONE', m[1]!.split('?')[0]!);
+      return outcome.status === 405 ? outcome.allow : [];
+    } catch {
+      return [];
+    }
+  };
+  const strict = allowed(manifest);
+  const loose = allowed(withoutConstraints(manifest));
+  return listed.some((x) => !strict.includes(x as never) && loose.includes(x as never));
+}
+
+/** The manifest with every {name:regex} written {name}. */
+function withoutConstraints(manifest: Manifest): Manifest {
+  const strip = (uri: string): string => {
+    let out = '';
+    for (let i = 0; i < uri.length; i++) {
+      const m = /^\{([A-Za-z_][A-Za-z0-9_]*):/.exec(uri.slice(i));
+      if (m === null) {
+        out += uri[i];
+        continue;
+      }
+      let depth = 0;
+      let j = i;
+      for (; j < uri.length; j++) {
+        if (uri[j] === '{') depth++;
+        else if (uri[j] === '}' && --depth === 0) break;
+      }
+      out += `{${m[1]}}`;
+      i = j;
+    }
+    return out;
+  };
+  const visit = (statements: Statement[]): Statement[] => statements.map((s) => ('group' in s ? { ...s, routes: visit(s.routes) } : 'method' in s ? { ...s, uri: strip(s.uri) } : s));
+  return { ...manifest, routeFiles: Object.fromEntries(Object.entries(manifest.routeFiles).map(([k, v]) => [k, visit(v)])) as Manifest['routeFiles'] };
 }
 
 /** Methods the manifest registers that a 405's Allow leaves out: their registration stood under it. */

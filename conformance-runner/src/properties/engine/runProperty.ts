@@ -1,4 +1,3 @@
-import { diagnoseBoot } from '../../attribution/diagnoseBoot';
 import type { Finding } from '../../protocol/finding';
 import fc from 'fast-check';
 import {
@@ -11,8 +10,13 @@ import type { PropertyDefinition } from './definition';
 import { executePlan, type Divergence, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
 
+/** Narrows a refused manifest to the refused definition's rule (attribution/diagnoseBoot.ts, given by the caller). */
+export type DiagnoseBoot = (manifest: Manifest, tryBoot: (manifest: Manifest) => Promise<boolean>) => Promise<{ rule: string; definition: string } | undefined>;
+
 export interface PropertyRunOptions {
   client: AdapterClient;
+  /** How a refused boot is narrowed to its definition, as for a scenario; without it, it stays the property's first rule's. */
+  diagnoseBoot?: DiagnoseBoot;
   /** Differential mode: the oracle target gets the same cases; differences are recorded. */
   oracle?: AdapterClient;
   seed: number;
@@ -206,7 +210,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
     return result;
   };
   // A refused boot is the refused definition's failure, as it is for a scenario (attribution/diagnoseBoot.ts).
-  for (const f of failures) if (f.signature === 'boot') await diagnoseFailedBoot(f, client);
+  if (opts.diagnoseBoot !== undefined) for (const f of failures) if (f.signature === 'boot') await diagnoseFailedBoot(f, client, opts.diagnoseBoot);
   if (failures.length > 0) return finish(failed(def, opts, info, failures, firstRecord!, fatal));
   if (fatal) return finish(halted(def, opts, info, fatal));
   info.outcomes = def.rules.map((rule) => ({ rule, status: 'passed' }));
@@ -223,7 +227,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   }
 }
 
-async function diagnoseFailedBoot(f: PropertyFailureInfo, client: AdapterClient): Promise<void> {
+async function diagnoseFailedBoot(f: PropertyFailureInfo, client: AdapterClient, diagnoseBoot: DiagnoseBoot): Promise<void> {
   const mark = client.exchanges.length;
   try {
     const d = await diagnoseBoot(f.counterexample.manifest, async (manifest) => {
