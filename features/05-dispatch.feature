@@ -175,7 +175,7 @@ Feature: Dispatch
         | second | string | "zz"  |
         | first  | string | "ac"  |
 
-    @id:dispatch-extract-by-name-groups-in-one-segment
+    @id:dispatch-extract-by-name-groups-in-one-segment @needs:params.within-segment
     Scenario: capture groups in the constraints of two parameters of one segment
       Given the routes:
         """

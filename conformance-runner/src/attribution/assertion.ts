@@ -61,7 +61,7 @@ export function judge(f: Finding, ctx: Context): Judgement {
   const filling = rules.urls.filter((r) => r !== 'url.path');
   const unreached = (): string[] => [...rules.reach, ...ctx.declared, ...(ctx.generatedUrls ? filling : [])];
 
-  if (f.aspect === 'url') return judgeUrl(f, filling, out);
+  if (f.aspect === 'url') return judgeUrl(f, rules.reach.includes('params.within-segment') ? [...filling, 'params.within-segment'] : filling, out);
   if (f.status === undefined) return out([]);
 
   const ran = ranToken(f) !== undefined;
@@ -474,6 +474,9 @@ function judgeUrl(f: Finding, filling: string[], out: Out): Judgement {
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(actual);
   if (origin !== null && actual.slice(origin[0].length) === expected) return out([], 'url.path');
   if (actual === `${expected}?`) return out([], 'url.no-empty-query');
+  // A placeholder left in the URL of a route whose parameter shares its segment: the parameter was
+  // never recognised in the pattern (what the route's own requests show too).
+  if (/\{[A-Za-z_]|%7B[A-Za-z_]/i.test(actual) && filling.includes('params.within-segment')) return { ...out([]), needs: ['params.within-segment'] };
   return out([]);
 }
 

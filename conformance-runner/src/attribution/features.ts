@@ -31,6 +31,8 @@ interface Seen {
   conversions: Set<string>;
   /** A middleware list of two or more (a group attribute or one middleware() call). */
   middlewareLists: boolean;
+  /** A parameter that shares its segment with static text or another parameter (a route's URI or a prefix). */
+  withinSegment: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   const seen: Seen = {
     verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false,
     closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(), middlewareLists: false,
+    withinSegment: false,
   };
   const loaded = ['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])];
   for (const file of loaded) visit(manifest.routeFiles[file] ?? [], seen, 0, 0);
@@ -65,6 +68,7 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   const reach = [...[...seen.verbs].map((v) => `registration.${v.toLowerCase()}`)];
   if (seen.params) reach.push('params.segment');
   if (seen.constraints) reach.push('params.constraint-regex');
+  if (seen.withinSegment) reach.push('params.within-segment');
   if (seen.prefixDepth >= 1) reach.push('groups.prefix');
   if (seen.prefixDepth >= 2) reach.push('groups.nested-prefix');
   if (seen.resources) reach.push('resources.routes');
@@ -104,11 +108,13 @@ function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlew
       seen.prefixDepth = Math.max(seen.prefixDepth, p);
       seen.groupMiddlewareDepth = Math.max(seen.groupMiddlewareDepth, m);
       if ((s.group.middleware?.length ?? 0) >= 2) seen.middlewareLists = true;
+      if (s.group.prefix !== undefined && sharesSegment(s.group.prefix)) seen.withinSegment = true;
       visit(s.routes, seen, p, m);
     } else if ('resource' in s) {
       seen.resources = true;
     } else {
       seen.verbs.add(s.method);
+      if (sharesSegment(s.uri)) seen.withinSegment = true;
       for (const m of s.uri.matchAll(PARAM)) {
         if (m[1] === ':') seen.constraints = true;
         else seen.params = true;
@@ -137,4 +143,21 @@ function noteHandler(handler: Handler, seen: Seen): void {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** A segment holding a parameter and anything else (static text, another parameter). */
+export function sharesSegment(uri: string): boolean {
+  let depth = 0;
+  let segment = '';
+  const segments: string[] = [];
+  for (const c of uri) {
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    if (c === '/' && depth === 0) {
+      segments.push(segment);
+      segment = '';
+    } else segment += c;
+  }
+  segments.push(segment);
+  return segments.some((seg) => seg.includes('{') && !/^\{[^]*\}$/.test(seg.trim()) || (seg.match(/\{[A-Za-z_]/g)?.length ?? 0) > 1);
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judge, type Context } from '../../src/attribution/assertion';
+import { sharesSegment } from '../../src/attribution/features';
 import { resolveBlocking, type Outcome } from '../../src/attribution/resolve';
 import type { Finding } from '../../src/protocol/finding';
 import type { Manifest } from '../../src/protocol/manifest';
@@ -50,6 +51,13 @@ describe('what a failed assertion is evidence against', () => {
     assert.equal(trace(['mw:TraceA:before', 'mw:TraceB:before', 'mw:TraceC:before', 'action:EchoController@int']).evidence, undefined);
     const missing = judge({ aspect: 'trace', ...seen(200), expected: ['mw:TraceA:before', 'mw:TraceB:before', 'action:EchoController@int'], actual: ['mw:TraceA:before', 'action:EchoController@int'] }, ctx('middleware.route'));
     assert.deepEqual(missing.foundations.sort(), ['registration.middleware-array']);
+  });
+
+  it('a placeholder left in a URL whose parameter shares its segment stands on params.within-segment', () => {
+    assert.deepEqual([sharesSegment('/report-{year}.csv'), sharesSegment('/d/{y}-{m}'), sharesSegment('/archive/{year:[0-9]{4}}/posts'), sharesSegment('/a/{b}')], [true, true, false, false]);
+    const report: Manifest = { protocol: 2, routeFiles: { web: [{ method: 'GET', uri: '/report-{year}.csv', handler: { closure: 'text', value: 'r' }, chain: [{ name: 'report' }] }] } };
+    const j = judge({ aspect: 'url', route: 'report', expected: '/report-2024.csv', actual: '/report-%7Byear%7D.csv?year=2024' }, ctx('url.fill-segments', { manifest: report }));
+    assert.deepEqual(j.needs, ['params.within-segment']);
   });
 
   it('a URL right but for its form is url.path\'s; a wrong one behind a host is its own rule\'s', () => {
