@@ -1,3 +1,4 @@
+import { stripConstraints } from '../../conformance-runner/src/attribution/features';
 /** A response as the proxy holds it before sending it on. */
 export interface ProxiedResponse {
   status: number;
@@ -87,31 +88,10 @@ function manifestRewrite(req: ProxiedRequest, body: Buffer, f: (manifest: unknow
   }
 }
 
-/** `{name:regex}` → `{name}`, the regex's own braces included. */
-function dropConstraints(uri: string): string {
-  let out = '';
-  for (let i = 0; i < uri.length; i++) {
-    const m = /^\{([A-Za-z_][A-Za-z0-9_]*):/.exec(uri.slice(i));
-    if (m === null) {
-      out += uri[i];
-      continue;
-    }
-    let depth = 0;
-    let j = i;
-    for (; j < uri.length; j++) {
-      if (uri[j] === '{') depth++;
-      else if (uri[j] === '}' && --depth === 0) break;
-    }
-    out += `{${m[1]}}`;
-    i = j;
-  }
-  return out;
-}
-
 /** Faults in how a framework reads its routes, injected into the manifests the runner sends. */
 export const REQUEST_TRANSFORMS: Record<string, RequestTransform> = {
   /** The router ignores constraints: {id:[0-9]+} is registered as {id}. */
-  'constraints-ignored': (req, body) => manifestRewrite(req, body, (m) => rewriteKey(m, 'uri', (u) => (typeof u === 'string' ? dropConstraints(u) : u))),
+  'constraints-ignored': (req, body) => manifestRewrite(req, body, (m) => rewriteKey(m, 'uri', (u) => (typeof u === 'string' ? stripConstraints(u) : u))),
   /** A middleware list (of a route or a group) runs in reverse order. */
   'reverse-middleware-lists': (req, body) => manifestRewrite(req, body, (m) => rewriteKey(m, 'middleware', (l) => (Array.isArray(l) ? [...l].reverse() : l))),
 };

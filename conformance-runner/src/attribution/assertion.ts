@@ -1,7 +1,7 @@
 import type { Finding } from '../protocol/finding';
 import type { Manifest, Statement } from '../protocol/manifest';
 import { dispatchModel, flattenManifest } from '../properties/model/routeTable';
-import { CONVERSIONS, manifestRules } from './features';
+import { CONVERSIONS, manifestRules, stripConstraints } from './features';
 
 /**
  * What a failed assertion is evidence against, decided from the assertion's own finding (what it
@@ -428,26 +428,7 @@ function constraintLetThrough(f: Finding, manifest: Manifest | undefined): boole
 
 /** The manifest with every {name:regex} written {name}. */
 function withoutConstraints(manifest: Manifest): Manifest {
-  const strip = (uri: string): string => {
-    let out = '';
-    for (let i = 0; i < uri.length; i++) {
-      const m = /^\{([A-Za-z_][A-Za-z0-9_]*):/.exec(uri.slice(i));
-      if (m === null) {
-        out += uri[i];
-        continue;
-      }
-      let depth = 0;
-      let j = i;
-      for (; j < uri.length; j++) {
-        if (uri[j] === '{') depth++;
-        else if (uri[j] === '}' && --depth === 0) break;
-      }
-      out += `{${m[1]}}`;
-      i = j;
-    }
-    return out;
-  };
-  const visit = (statements: Statement[]): Statement[] => statements.map((s) => ('group' in s ? { ...s, routes: visit(s.routes) } : 'method' in s ? { ...s, uri: strip(s.uri) } : s));
+  const visit = (statements: Statement[]): Statement[] => statements.map((s) => ('group' in s ? { ...s, routes: visit(s.routes) } : 'method' in s ? { ...s, uri: stripConstraints(s.uri) } : s));
   return { ...manifest, routeFiles: Object.fromEntries(Object.entries(manifest.routeFiles).map(([k, v]) => [k, visit(v)])) as Manifest['routeFiles'] };
 }
 

@@ -161,3 +161,24 @@ export function sharesSegment(uri: string): boolean {
   segments.push(segment);
   return segments.some((seg) => seg.includes('{') && !/^\{[^]*\}$/.test(seg.trim()) || (seg.match(/\{[A-Za-z_]/g)?.length ?? 0) > 1);
 }
+
+/** `{name:regex}` → `{name}`, the regex's own braces included: the pattern with its constraints ignored. */
+export function stripConstraints(uri: string): string {
+  let out = '';
+  for (let i = 0; i < uri.length; i++) {
+    const m = /^\{([A-Za-z_][A-Za-z0-9_]*):/.exec(uri.slice(i));
+    if (m === null) {
+      out += uri[i];
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < uri.length; j++) {
+      if (uri[j] === '{') depth++;
+      else if (uri[j] === '}' && --depth === 0) break;
+    }
+    out += `{${m[1]}}`;
+    i = j;
+  }
+  return out;
+}
