@@ -1,5 +1,5 @@
 import type { Outcome } from '../attribution/resolve';
-import { judge } from '../attribution/assertion';
+import { judge, type Judgement } from '../attribution/assertion';
 import type { Manifest } from '../protocol/manifest';
 import type { ScenarioResult } from './results';
 import type { RuleDef, ScenarioDef } from './suite';
@@ -12,7 +12,6 @@ import type { RuleDef, ScenarioDef } from './suite';
  * one outcome per rule it checks, each failure with its own signature.
  */
 export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult, ruleOf: (rule: string) => RuleDef | undefined): Outcome[] {
-  const levelOf = (rule: string) => ruleOf(rule)?.level;
   if (def.property && result.property?.outcomes) return result.property.outcomes.flatMap((o) => propertyOutcomes(def, o, ruleOf));
   const base = { scenario: def.id, message: result.message, step: result.step };
   const status = result.status === 'blocked' ? 'failed' : result.status;
@@ -34,17 +33,26 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult, ruleO
   }
   const generatedUrls = (result.repro?.exchanges ?? []).some((e) => e.method === 'POST' && e.path === '/__fw/url');
   const j = judge(result.finding, { subject: def.rules, manifest, declared: def.needs, generatedUrls });
+  return judged({ ...base, status: 'failed' }, def.rules, j, def.level, ruleOf);
+}
+
+/**
+ * The outcomes of a judged failure: one per rule it is about, and one for the rule its evidence
+ * names. Evidence about another rule is only taken from a scenario that counts (docs/reports.md).
+ */
+function judged(base: Omit<Outcome, 'rule'>, rules: readonly string[], j: Judgement, level: string, ruleOf: (rule: string) => RuleDef | undefined): Outcome[] {
+  const counts = (r: string) => level !== 'reference' || ruleOf(r)?.level === 'reference';
   const shown = j.shownBy !== undefined ? { shownBy: j.shownBy } : {};
-  // Evidence about another rule is only taken from a scenario that counts (docs/reports.md).
-  const evidence = j.evidence !== undefined && (def.level !== 'reference' || levelOf(j.evidence) === 'reference') ? j.evidence : undefined;
-  const counts = (r: string) => def.level !== 'reference' || levelOf(r) === 'reference';
-  const needs = j.needs.filter(counts);
-  const own = def.rules.map((rule): Outcome => ({
-    ...base, ...shown, rule, status: 'failed', needs, symptom: j.symptom,
-    foundations: j.foundations.filter(counts), standsOn: [...new Set([...(ruleOf(rule)?.standsOn ?? []), ...j.weakFoundations])].filter(counts),
-    ...(evidence !== undefined ? { evidence } : {}),
-  }));
-  return evidence === undefined ? own : [{ ...base, ...shown, rule: evidence, status: 'failed', symptom: j.symptom }, ...own];
+  const evidence = j.evidence !== undefined && counts(j.evidence) ? j.evidence : undefined;
+  const own = rules.map((rule): Outcome => {
+    const other = (r: string) => r !== rule && counts(r);
+    return {
+      ...base, ...shown, rule, needs: [...new Set([...(base.needs ?? []), ...j.needs])].filter(other), symptom: j.symptom,
+      foundations: j.foundations.filter(other), standsOn: [...new Set([...(ruleOf(rule)?.standsOn ?? []), ...j.weakFoundations])].filter(other),
+      ...(evidence !== undefined ? { evidence } : {}),
+    };
+  });
+  return evidence === undefined ? own : [{ ...base, ...shown, rule: evidence, needs: [], symptom: j.symptom }, ...own];
 }
 
 type PropertyOutcome = NonNullable<NonNullable<ScenarioResult['property']>['outcomes']>[number];
@@ -54,20 +62,11 @@ type PropertyOutcome = NonNullable<NonNullable<ScenarioResult['property']>['outc
  * the assertion's, and its finding says what the answer shows broken beneath it.
  */
 function propertyOutcomes(def: ScenarioDef, o: PropertyOutcome, ruleOf: (rule: string) => RuleDef | undefined): Outcome[] {
-  const levelOf = (rule: string) => ruleOf(rule)?.level;
   const { finding, manifest, ...rest } = o;
   const base: Outcome = { ...rest, scenario: def.id, property: true };
   if (o.status !== 'failed' || finding === undefined) return [base];
   // A request a URL check made to the URL it was given stands on that URL (engine/classify.ts sets its route).
   const generatedUrls = finding.aspect !== 'url' && finding.route !== undefined;
   const j = judge(finding, { subject: [o.rule], manifest: manifest as Manifest | undefined, declared: [], generatedUrls });
-  const shown = j.shownBy !== undefined ? { shownBy: j.shownBy } : {};
-  const needs = [...new Set([...(o.needs ?? []), ...j.needs])].filter((r) => r !== o.rule && (def.level !== 'reference' || levelOf(r) === 'reference'));
-  const evidence = j.evidence !== undefined && (def.level !== 'reference' || levelOf(j.evidence) === 'reference') ? j.evidence : undefined;
-  const counts = (r: string) => r !== o.rule && (def.level !== 'reference' || levelOf(r) === 'reference');
-  const own: Outcome = {
-    ...base, ...shown, needs, foundations: j.foundations.filter(counts), standsOn: [...new Set([...(ruleOf(o.rule)?.standsOn ?? []), ...j.weakFoundations])].filter(counts),
-    symptom: j.symptom, ...(evidence !== undefined ? { evidence } : {}),
-  };
-  return evidence === undefined ? [own] : [{ ...base, ...shown, rule: evidence, needs: [], symptom: j.symptom }, own];
+  return judged(base, [o.rule], j, def.level, ruleOf);
 }
