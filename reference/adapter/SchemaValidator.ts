@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { PACKAGE_ROOT } from './packageRoot';
 import { ProtocolError } from './ProtocolError';
 
 /**
@@ -8,7 +9,7 @@ import { ProtocolError } from './ProtocolError';
  * reference adapter refuses exactly what the protocol document says it must, with a pointer to
  * the first bad field (protocol §2.1, kind `manifest`).
  */
-const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'conformance-runner', 'schema');
+const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'conformance-runner', 'schema');
 
 type RequestSchema = 'manifest' | 'url-request';
 

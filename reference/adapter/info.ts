@@ -1,7 +1,8 @@
 import * as path from 'node:path';
+import { PACKAGE_ROOT } from './packageRoot';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const pkg = require(path.resolve(__dirname, '..', '..', 'package.json')) as { version: string };
+const pkg = require(path.join(PACKAGE_ROOT, 'package.json')) as { version: string };
 
 export const IMPLEMENTATION = { name: 'fw-reference', version: pkg.version, language: 'TypeScript' };
 

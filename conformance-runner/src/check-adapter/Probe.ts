@@ -64,11 +64,13 @@ export class Probe {
     return this.send({ method, path: `${CONTROL_PREFIX}${call}`, headers, body, auth });
   }
 
-  /** An application request; `app` undefined sends no X-Fw-App at all. */
-  app(method: string, path: string, app: string | undefined): Promise<ProbeExchange> {
+  /** An application request; `app` undefined sends no X-Fw-App at all; `json` is sent as a JSON body. */
+  app(method: string, path: string, app: string | undefined, json?: unknown): Promise<ProbeExchange> {
     const headers: Record<string, string> = {};
     if (app !== undefined) headers[HEADER_APP] = app;
-    return this.send({ method, path, headers });
+    if (json === undefined) return this.send({ method, path, headers });
+    headers['content-type'] = 'application/json';
+    return this.send({ method, path, headers, body: JSON.stringify(json) });
   }
 
   /** Why the probe stopped sending (requests in a row without an answer), once it has. */

@@ -1,6 +1,7 @@
 import type { Target, TargetDeath } from '../target';
 import type { Check, CheckContext } from './Check';
 import { applicationChecks } from './checks/application';
+import { catalogChecks } from './checks/catalog';
 import { handshakeChecks } from './checks/handshake';
 import { lifecycleChecks } from './checks/lifecycle';
 import { manifestChecks } from './checks/manifests';
@@ -15,7 +16,7 @@ const DEATH_GRACE_MS = 2000;
 
 /** In order: later checks use the applications earlier ones loaded. */
 export const CHECKS: readonly Check[] = [
-  ...handshakeChecks, ...manifestChecks, ...applicationChecks, ...urlChecks, ...routeFileChecks, ...lifecycleChecks,
+  ...handshakeChecks, ...manifestChecks, ...applicationChecks, ...urlChecks, ...routeFileChecks, ...catalogChecks, ...lifecycleChecks,
 ];
 
 export interface CheckOptions {

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { CAPABILITIES, type Capability } from '../protocol/manifest';
 import { isLevel, LEVELS, type Level } from '../run/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
-import { DEFAULTS, type CliOptions } from './options';
+import { PACKAGE_ROOT } from '../layout';
+import { DEFAULTS, REFERENCE_ADAPTER_COMMAND, type CliOptions } from './options';
 import { outDirProblem } from './outDir';
 
 /** A bad command line: the CLI prints the message with a pointer to --help and exits 2. */
@@ -16,6 +17,7 @@ const OPTIONS = {
   target: { type: 'string' },
   token: { type: 'string' },
   start: { type: 'string' },
+  reference: { type: 'boolean' },
   'check-adapter': { type: 'boolean' },
   'skip-adapter-check': { type: 'boolean' },
   tags: { type: 'string' },
@@ -83,11 +85,18 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   options.target = nonEmpty('--target', str('target'));
   options.token = nonEmpty('--token', str('token'));
   options.start = nonEmpty('--start', str('start'));
+  if (flag('reference')) {
+    if (options.target !== undefined || options.start !== undefined) {
+      throw new UsageError('--reference starts the bundled reference adapter: give it instead of --target or --start, not with them');
+    }
+    options.start = REFERENCE_ADAPTER_COMMAND;
+    options.startCwd = PACKAGE_ROOT;
+  }
   if (options.target !== undefined && options.start !== undefined) {
     throw new UsageError('--target and --start exclude each other: attach to a running adapter or start one, not both');
   }
   if (options.target === undefined && options.start === undefined) {
-    throw new UsageError('no target: give --target URL --token T (a running adapter) or --start "<command>" (start one)');
+    throw new UsageError('no target: give --target URL --token T (a running adapter), --start "<command>" (start one) or --reference (the bundled reference)');
   }
   if (options.target !== undefined) {
     checkTargetUrl(options.target);
@@ -178,7 +187,20 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   if (options.coverage && options.start === undefined) {
     throw new UsageError('--coverage measures a target the runner starts: use it with --start');
   }
+  if (options.coverage && !resolvable('c8/package.json')) {
+    // c8 is an optional peer of the package: only --coverage needs it.
+    throw new UsageError('--coverage needs c8 next to fw-conformance: npm install --save-dev c8');
+  }
   return options;
+}
+
+function resolvable(id: string): boolean {
+  try {
+    require.resolve(id);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `full`, or capabilities separated by commas (`routing` is implied). */

@@ -4,16 +4,17 @@ import { killAllTargetsSync, stopAllTargets } from '../target';
 import { terminalOutput } from '../protocol/inert';
 import { beginOpening } from '../run/open';
 import { parseCommandLine, UsageError } from './args';
+import { EXIT } from '../exitCodes';
 import { HELP } from './help';
+import { PACKAGE_ROOT } from '../layout';
 import type { CliOptions } from './options';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The package root: features/, the spec and package.json are found under it. */
+const REPO_ROOT = PACKAGE_ROOT;
 
 /** Everything the command prints passes here: a target's text never acts on the terminal (reports/inert.ts). */
 const stdout = (text: string): boolean => process.stdout.write(terminalOutput(text));
 const stderr = (text: string): boolean => process.stderr.write(terminalOutput(text));
-/** Exit codes of the command (also in run/run.ts, which is loaded only when a run starts). */
-const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
 
 /**
  * The fw-conformance command. Returns the exit code: 0 pass, 1 fail (or an incomplete run), 2 a
@@ -24,6 +25,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   const io = { cwd, out: stdout, err: stderr };
   if (argv[0] === 'matrix') return (await import('../matrix/command')).runMatrixCommand(argv.slice(1), io);
   if (argv[0] === 'diff') return (await import('../diff/command')).runDiffCommand(argv.slice(1), io);
+  if (argv[0] === 'init') return (await import('../init/command')).runInitCommand(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCommandLine(argv, cwd);
@@ -66,7 +68,7 @@ async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number
   process.once('SIGINT', onSignal);
   try {
     const target = await openTarget({
-      target: options.target, token: options.token, start: options.start, cwd,
+      target: options.target, token: options.token, start: options.start, cwd: options.startCwd ?? cwd,
       startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
     });
     try {

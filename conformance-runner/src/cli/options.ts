@@ -1,4 +1,5 @@
 import type { Capability } from '../protocol/manifest';
+import { codeFile, COMPILED } from '../layout';
 import { DEFAULT_BREAKER_THRESHOLD } from '../run/breaker';
 import type { Level } from '../run/levels';
 
@@ -9,6 +10,8 @@ export interface CliOptions {
   target?: string;
   token?: string;
   start?: string;
+  /** Where --start runs (default: the current directory); --reference runs in the package. */
+  startCwd?: string;
   checkAdapter: boolean;
   /** Do not run the adapter check (check-adapter) before the suite. */
   skipAdapterCheck: boolean;
@@ -50,8 +53,17 @@ export const DEFAULTS = {
   circuitBreaker: DEFAULT_BREAKER_THRESHOLD,
 } as const;
 
-/** The reference adapter's entry point, relative to the repository. */
+/** The reference adapter's entry point in the sources, relative to the repository (the repository's own tools). */
 export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
 
-/** The command line of the reference adapter, run from the repository (--oracle reference, npm run conformance). */
-export const REFERENCE_ADAPTER_COMMAND = `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
+/**
+ * The command line of the reference adapter, run from the package root (--oracle reference, npm run
+ * conformance): the sources under the TypeScript loader, or the compiled package's one-file bundle (scripts/build.js).
+ */
+export const REFERENCE_ADAPTER_COMMAND = COMPILED
+  ? `node ${shellQuote(codeFile('reference/adapter'))}`
+  : `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -2,13 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { PACKAGE_ROOT } from '../layout';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
 export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo';
 /** The runner's own file formats, kept beside the protocol's. */
 export type RunnerSchemaName = 'report' | 'expectations';
 
-export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
+export const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'conformance-runner', 'schema');
 
 type Mode = 'first' | 'all';
 

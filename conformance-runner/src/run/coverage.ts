@@ -122,12 +122,26 @@ export function sourceFiles(root: string, dirs: string[], excludeDirs: string[])
   return out.sort();
 }
 
-/** Whether a source file compiles to anything but module boilerplate (not a types-only file). */
+/**
+ * Whether a source file compiles to anything but module boilerplate (not a types-only file). The
+ * installed package has no TypeScript compiler: there a .ts file counts as code.
+ */
 export function hasRuntimeCode(file: string): boolean {
-  const ts = require('typescript') as typeof import('typescript');
-  const js = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, removeComments: true },
-  }).outputText;
+  const text = fs.readFileSync(file, 'utf8');
+  let js = text;
+  if (file.endsWith('.ts')) {
+    let ts: typeof import('typescript');
+    try {
+      ts = require('typescript') as typeof import('typescript');
+    } catch {
+      return true;
+    }
+    js = ts.transpileModule(text, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, removeComments: true },
+    }).outputText;
+  } else {
+    js = js.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  }
   const rest = js.replace(/^"use strict";\s*/, '').replace(/Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);/, '').trim();
   return rest !== '';
 }

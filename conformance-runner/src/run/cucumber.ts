@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import { TYPESCRIPT_LOADER } from '../cli/loader';
+import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../layout';
 import type { WorldParameters } from '../protocol/world';
 import { FEATURES_GLOB, STEPS_GLOB } from './suite';
 
@@ -18,7 +18,7 @@ export interface CucumberRun {
 }
 
 /** The runner's own support code (HTTP timing), loaded before the suite's steps. */
-export const TIMING_SUPPORT = path.join(__dirname, 'support', 'timing.ts');
+export const TIMING_SUPPORT = path.join(__dirname, 'support', `timing${CODE_EXTENSION}`);
 
 /**
  * Runs the suite through cucumber's programmatic API. No configuration file is read (the
@@ -32,8 +32,8 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
       paths: [FEATURES_GLOB],
       require: [TIMING_SUPPORT, STEPS_GLOB],
       // This process already compiles TypeScript (bin/fw-conformance.js); parallel workers are
-      // fresh processes and must register the loader themselves.
-      requireModule: run.parallel > 0 ? [TYPESCRIPT_LOADER] : [],
+      // fresh processes and must register the loader themselves. Compiled JavaScript needs none.
+      requireModule: run.parallel > 0 && !COMPILED ? [TYPESCRIPT_LOADER] : [],
       worldParameters: run.worldParameters as unknown as Record<string, never>,
       tags: run.tagExpression ?? '',
       failFast: run.failFast,

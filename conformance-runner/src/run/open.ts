@@ -50,7 +50,7 @@ export async function abandonOpening(opening: Opening): Promise<void> {
 async function openTargets(options: CliOptions, cwd: string, repoRoot: string, coverage: Coverage | undefined): Promise<OpenedTargets> {
   try {
     const target = await openTarget({
-      target: options.target, token: options.token, start: options.start, cwd,
+      target: options.target, token: options.token, start: options.start, cwd: options.startCwd ?? cwd,
       startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
       env: coverage?.env(),
     });

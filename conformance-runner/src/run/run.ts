@@ -26,6 +26,7 @@ import type { ScenarioResult } from './results';
 import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
 import { decideVerdict, profileOf } from './verdict';
+import { EXIT } from '../exitCodes';
 
 export interface RunEnvironment {
   /** Where relative paths of the command line are resolved (and --start commands run). */
@@ -56,9 +57,6 @@ interface Interruption {
 const ADAPTER_CHECK_GRACE_MS = 2000;
 
 const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
-
-/** Exit codes of the command. */
-export const EXIT = { pass: 0, fail: 1, usage: 2, sigint: 130 } as const;
 
 /** A whole conformance run: target, cucumber, results, reports, verdict. Returns the exit code. */
 export async function runConformance(options: CliOptions, env: RunEnvironment, opening?: Opening): Promise<number> {
@@ -275,7 +273,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
 
     await target.stop();
     await oracle?.stop();
-    const coverageInfo = coverage ? coverageReport(coverage, outDir, env, say) : null;
+    const coverageInfo = coverage ? coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say) : null;
     return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
   } finally {
     if (maxTimer) clearTimeout(maxTimer);
@@ -306,9 +304,10 @@ function earlyProperties(selection: Selection, options: CliOptions): EarlyProper
 }
 
 /** The coverage report, made by c8 in a child process while the run attributes its results. */
-async function coverageReport(coverage: Coverage, outDir: string, env: RunEnvironment, say: (text: string) => void): Promise<CoverageOutcome> {
+async function coverageReport(coverage: Coverage, outDir: string, targetCwd: string, env: RunEnvironment, say: (text: string) => void): Promise<CoverageOutcome> {
   try {
-    const c = await coverage.report(outDir, env.cwd);
+    // What is measured is the target's folder (where --start ran), its files named from there.
+    const c = await coverage.report(outDir, targetCwd);
     const info = { dir: display(env.cwd, c.dir), summary: c.summary, uncovered: display(env.cwd, c.uncovered) };
     say(`\nCoverage of the target (${info.dir}/index.html, not reached: ${info.uncovered}):\n${c.summary}\n`);
     return { info };

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
 import { IdGenerator, SourceMediaType, type Pickle } from '@cucumber/messages';
+import { COMPILED } from '../layout';
 import { isLevel, scenarioLevel, type Level } from './levels';
 
 /** One entry of features/rules.json (docs/architecture.md). */
@@ -49,7 +50,8 @@ export class SuiteError extends Error {
 }
 
 export const FEATURES_GLOB = 'features/**/*.feature';
-export const STEPS_GLOB = 'steps/**/*.ts';
+/** The suite's step definitions, from the suite root: the sources, or the installed package's compiled steps. */
+export const STEPS_GLOB = COMPILED ? 'dist/steps/**/*.js' : 'steps/**/*.ts';
 const RULE_ID = /^[a-z][a-z0-9]*(\.[a-z0-9-]+)+$/;
 /** The step of steps/properties that runs a property (its text in a pickle). */
 const PROPERTY_STEP = /^the property "(.+)" is checked$/;

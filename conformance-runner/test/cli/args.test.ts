@@ -90,7 +90,7 @@ describe('parseCommandLine: every bad input is a one-line usage error', () => {
     ['missing value', ['--start'], /--start needs a value/],
     ['value given to a flag', [...START, '--quiet=yes'], /--quiet takes no value/],
     ['positional argument', [...START, 'features/x.feature'], /unexpected argument features\/x\.feature/],
-    ['no target', [], /no target: give --target URL --token T .* or --start/],
+    ['no target', [], /no target: give --target URL --token T .* --start/],
     ['both targets', [...START, '--target', 'http://127.0.0.1:1', '--token', 't'], /--target and --start exclude each other/],
     ['target without token', ['--target', 'http://127.0.0.1:8080'], /--target needs --token/],
     ['token without target', [...START, '--token', 't'], /--token goes with --target/],

@@ -1,6 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkAdapter, CHECKS, formatCheckReport, type CheckReport } from '../../src/check-adapter';
+import { CAPABILITIES } from '../../src/protocol';
 import { stopAllTargets, type TargetOptions } from '../../src/target';
 import { startFake } from './fakes';
 
@@ -24,7 +25,8 @@ const byId = (report: CheckReport, id: string) => {
 
 describe('checkAdapter', { timeout: 60_000 }, () => {
   it('passes every check on a healthy adapter', async () => {
-    const report = await check('healthy');
+    // Every capability: each catalog check runs (the fake's catalog is no stub: nothing is "not ported").
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(',') } });
     assert.deepEqual(report.checks.map((c) => [c.id, c.status]), CHECKS.map((c) => [c.id, 'pass']));
     assert.deepEqual(report.counts, { pass: CHECKS.length, fail: 0, warn: 0, note: 0, skip: 0 });
     assert.equal(report.ok, true);
@@ -85,7 +87,8 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
 
   it('skips the checks of capabilities the adapter does not declare', async () => {
     const report = await check('healthy', { env: { FAKE_CAPABILITIES: 'routing' } });
-    assert.deepEqual(ids(report, 'skip'), ['route-files.loaded', 'route-files.unlisted', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name']);
+    const catalogOfOthers = CAPABILITIES.filter((c) => c !== 'routing').map((c) => `catalog.${c}`).filter((id) => CHECKS.some((c) => c.id === id));
+    assert.deepEqual(ids(report, 'skip'), [...catalogOfOthers, 'route-files.loaded', 'route-files.unlisted', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name'].sort());
     assert.deepEqual(byId(report, 'url.generate').messages, ['the adapter does not declare "named-routes", "url-generation" (§5)']);
     assert.deepEqual(byId(report, 'route-files.unlisted').messages, ['the adapter does not declare "route-files" (§5)']);
     assert.equal(byId(report, 'echo').status, 'pass');

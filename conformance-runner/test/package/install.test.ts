@@ -1,0 +1,140 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+/*
+ * The package as a user gets it: `npm pack` (which builds dist/ through prepack) in a copy of the
+ * repository, `npm install` of the tarball into an empty project, and from there the commands the
+ * README and the guide give — help, the adapter check and a full run against the bundled
+ * reference, and both `init` skeletons, stubbed (the check names every entry left) and filled
+ * (the check passes). The installed package has no TypeScript compiler: only the TypeScript
+ * skeleton borrows the repository's ts-node to run.
+ */
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+const FIXTURES = path.join(REPO, 'conformance-runner', 'test', 'fixtures');
+/** What the package's build needs besides the `files` it ships. */
+const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/register.js', 'scripts/fill-ts-cache.js', 'LICENSE', 'README.md',
+  'action.yml', 'conformance-runner/bin', 'conformance-runner/schema', 'conformance-runner/src', 'conformance-runner/templates',
+  'steps', 'reference/src', 'reference/adapter', 'features', 'spec', 'docs'];
+const MAX_FILES = 250;
+const MAX_PACKED_BYTES = 400 * 1024;
+
+const php = spawnSync('php', ['--version'], { encoding: 'utf8' });
+const phpMissing = php.error !== undefined || php.status !== 0 ? 'php is not installed (the PHP skeleton is run where it is)' : false;
+
+let work: string;
+let project: string;
+let bin: string;
+let packed: { entryCount: number; size: number; files: { path: string }[] };
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }): SpawnSyncReturns<string> {
+  const env = { ...process.env, ...options.env };
+  // A run of the repository's own must not leak into the installed package's.
+  for (const name of ['FW_CONFORMANCE_SUITE_DIR', 'FW_FROM_SOURCES', 'NODE_TEST_CONTEXT']) delete env[name];
+  return spawnSync(command, args, { encoding: 'utf8', timeout: options.timeout ?? 120_000, cwd: options.cwd, env });
+}
+
+function show(r: SpawnSyncReturns<string>): string {
+  return `exit ${r.status}${r.error ? ` (${r.error.message})` : ''}\n--- stdout\n${r.stdout.slice(-4000)}\n--- stderr\n${r.stderr.slice(-4000)}`;
+}
+
+/** The installed command, run from the project (the way `npx fw-conformance` runs it). */
+function fwConformance(args: string[], cwd = project, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+  return run(process.execPath, [bin, ...args], { cwd, env, timeout: 300_000 });
+}
+
+describe('the npm package', { timeout: 900_000 }, () => {
+  before(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-package-'));
+    const stage = path.join(work, 'stage');
+    for (const input of BUILD_INPUTS) {
+      const from = path.join(REPO, input);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(stage, input), { recursive: true });
+    }
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(stage, 'node_modules'));
+    // npm pack runs prepare (the TypeScript cache: off, a throw-away copy) and prepack (the build).
+    const pack = run('npm', ['pack', '--json', '--pack-destination', work], { cwd: stage, env: { FW_TS_CACHE: 'off' }, timeout: 300_000 });
+    assert.equal(pack.status, 0, show(pack));
+    packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as typeof packed[])[0]!;
+    project = path.join(work, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'fw-package-test', version: '1.0.0', private: true }));
+    const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+    const install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], { cwd: project, timeout: 300_000 });
+    assert.equal(install.status, 0, show(install));
+    bin = path.join(project, 'node_modules', 'fw-conformance', 'conformance-runner', 'bin', 'fw-conformance.js');
+  });
+
+  after(() => {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it(`packs compiled JavaScript only, in at most ${MAX_FILES} files and ${MAX_PACKED_BYTES / 1024} kB`, () => {
+    const files = packed.files.map((f) => f.path);
+    assert.ok(packed.entryCount <= MAX_FILES, `${packed.entryCount} files`);
+    assert.ok(packed.size <= MAX_PACKED_BYTES, `${packed.size} bytes packed`);
+    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.startsWith('conformance-runner/templates/')), [], 'TypeScript outside the templates');
+    assert.deepEqual(files.filter((f) => /(^|\/)(test|selftest|bench|\.ci)\//.test(f) || f.endsWith('.map')), []);
+    for (const needed of ['LICENSE', 'dist/conformance-runner/src/cli/main.js', 'dist/reference/adapter.js', 'features/rules.json', 'spec/routing-and-controllers.md', 'docs/writing-an-adapter.md']) {
+      assert.ok(files.includes(needed), `${needed} is in the package`);
+    }
+  });
+
+  it('installs without a TypeScript compiler and answers --help', () => {
+    const modules = path.join(project, 'node_modules');
+    assert.equal(fs.existsSync(path.join(modules, 'typescript')), false, 'typescript is installed');
+    assert.equal(fs.existsSync(path.join(modules, 'ts-node')), false, 'ts-node is installed');
+    const help = fwConformance(['--help']);
+    assert.equal(help.status, 0, show(help));
+    assert.match(help.stdout, /--reference/);
+    assert.equal(fwConformance(['--no-such-option']).status, 2);
+  });
+
+  it('checks and certifies the bundled reference: exit 0, verdict conforms', () => {
+    const check = fwConformance(['--check-adapter', '--reference']);
+    assert.equal(check.status, 0, show(check));
+    const full = fwConformance(['--reference', '--out', 'reports', '--quiet']);
+    assert.equal(full.status, 0, show(full));
+    const report = JSON.parse(fs.readFileSync(path.join(project, 'reports', 'conformance.json'), 'utf8')) as { verdict: string };
+    assert.equal(report.verdict, 'conforms');
+  });
+
+  it('writes a TypeScript skeleton whose stubs fail the check by name, and which passes once they are filled', () => {
+    const dir = path.join(work, 'ts-adapter');
+    const init = fwConformance(['init', '--lang', 'ts', dir]);
+    assert.equal(init.status, 0, show(init));
+    assert.equal(fwConformance(['init', '--lang', 'ts', dir]).status, 2, 'init never overwrites');
+    fs.symlinkSync(path.join(project, 'node_modules'), path.join(dir, 'node_modules'));
+    const start = `TS_NODE_PROJECT=adapter/tsconfig.json exec node -r ${path.join(REPO, 'node_modules', 'ts-node', 'register', 'transpile-only')} adapter/main.ts`;
+    const stubbed = fwConformance(['--check-adapter', '--start', start], dir);
+    assert.equal(stubbed.status, 1, show(stubbed));
+    assert.match(stubbed.stdout, /FAIL {2}catalog\.routing .*\n.*not ported yet \(28 of 28\): EchoController@none, /);
+    assert.match(stubbed.stdout, /FAIL {2}catalog\.factory-api .*\n.*FactoryController@success, FactoryController@created, FactoryController@error, FactoryController@validationError, FactoryController@notFound/);
+    fs.copyFileSync(path.join(FIXTURES, 'ts', 'catalog-routing.ts'), path.join(dir, 'adapter', 'catalog.ts'));
+    const filled = fwConformance(['--check-adapter', '--start', start], dir);
+    assert.equal(filled.status, 0, show(filled));
+  });
+
+  it('writes a PHP skeleton whose stubs fail the check by name, and which passes once they are filled', { skip: phpMissing }, () => {
+    const dir = path.join(work, 'php-adapter');
+    const init = fwConformance(['init', '--lang', 'php', '--example-framework', dir]);
+    assert.equal(init.status, 0, show(init));
+    const env = { TMPDIR: dir };
+    const stubbed = fwConformance(['--check-adapter', '--start', 'adapter/start.sh'], dir, env);
+    assert.equal(stubbed.status, 1, show(stubbed));
+    assert.match(stubbed.stdout, /FAIL {2}catalog\.middleware .*\n.*not ported yet \(5 of 5\): TraceA, TraceB, TraceC, Block, WithClock/);
+    fs.copyFileSync(path.join(FIXTURES, 'php', 'catalog-routing.php'), path.join(dir, 'adapter', 'catalog.php'));
+    const filled = fwConformance(['--check-adapter', '--start', 'adapter/start.sh'], dir, env);
+    assert.equal(filled.status, 0, show(filled));
+    // The toy framework is no conforming implementation: the full run fails, with its reports.
+    const full = fwConformance(['--start', 'adapter/start.sh', '--out', 'reports', '--quiet'], dir, env);
+    assert.equal(full.status, 1, show(full));
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as { verdict: string; gate: { pass: boolean } };
+    assert.equal(report.gate.pass, false);
+    assert.ok(['fails', 'partial'].includes(report.verdict), report.verdict);
+  });
+});
