@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
@@ -9,6 +10,10 @@ import * as path from 'node:path';
  * known failing rules with their reasons, and the profile), reports in reports/<name>/. It exits 0
  * while nothing changes against the file; --update rewrites the file from the run (keeping reasons).
  * An implementation whose requirements are not installed is reported as skipped, never as passed.
+ *
+ * Each certification gets a temporary folder of its own as TMPDIR (the adapter's store, and the
+ * framework's log, go there: adapters/shared/php-server.sh) and removes it when it ends, keeping
+ * the framework's log, if any, as reports/<name>/framework.log next to the reports it explains.
  */
 export const ROOT = path.resolve(__dirname, '..');
 const ADAPTERS = path.join(ROOT, 'adapters');
@@ -67,6 +72,40 @@ export interface Certification {
   code?: number;
   reason: string;
   reports: string;
+  /** The framework's log of the run (every exception it rendered), when it wrote one: reports/<name>/framework.log. */
+  log?: string;
+}
+
+/**
+ * Where temporary folders go: $TMPDIR when set (the user's choice), else /dev/shm when writable
+ * (memory: an adapter reads its store on every request, adapters/shared/php-server.sh), else the
+ * system's temporary folder.
+ */
+export function tempBase(): string {
+  if (process.env.TMPDIR) return process.env.TMPDIR;
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
+export const FRAMEWORK_LOG = 'framework.log';
+
+/**
+ * Keeps the logs an adapter left in its temporary folder (Lumen's start.sh moves lumen.log to
+ * $TMPDIR/fw-lumen-<port>.log when it stops) as one file, FRAMEWORK_LOG, in the reports folder;
+ * returns its path, or undefined when there was none.
+ */
+export function keepFrameworkLog(tmp: string, reportsDir: string): string | undefined {
+  const logs = fs.readdirSync(tmp).filter((f) => f.endsWith('.log') && fs.statSync(path.join(tmp, f)).isFile()).sort();
+  if (logs.length === 0) return undefined;
+  const target = path.join(reportsDir, FRAMEWORK_LOG);
+  fs.mkdirSync(reportsDir, { recursive: true });
+  // Copied, not renamed: the temporary folder may be on another file system (/dev/shm).
+  fs.writeFileSync(target, logs.map((f) => fs.readFileSync(path.join(tmp, f))).reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0)));
+  return target;
 }
 
 /** Runs one certification; `write` receives the runner's output as it comes. */
@@ -80,14 +119,25 @@ export async function certify(name: string, options: { update?: boolean; extra?:
   const expectations = path.join('adapters', name, 'expectations.json');
   const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', d.start, '--out', reports,
     '--expectations', expectations, ...(options.update ? ['--update-expectations'] : []), ...d.runner, ...(options.extra ?? [])];
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (c: Buffer) => options.write(c.toString()));
-    child.stderr.on('data', (c: Buffer) => options.write(c.toString()));
-    child.on('close', (c) => resolve(c ?? 1));
-  });
+  // A log of an earlier certification would pass for this one's.
+  fs.rmSync(path.join(ROOT, reports, FRAMEWORK_LOG), { force: true });
+  const tmp = fs.mkdtempSync(path.join(tempBase(), `fw-certify-${name}-`));
+  let code: number;
+  let log: string | undefined;
+  try {
+    code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (c: Buffer) => options.write(c.toString()));
+      child.stderr.on('data', (c: Buffer) => options.write(c.toString()));
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    const kept = keepFrameworkLog(tmp, path.join(ROOT, reports));
+    if (kept !== undefined) log = path.relative(ROOT, kept);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
   const reason = code === 0 ? `${d.name}: the results match ${expectations}` : code === 2 ? 'the runner refused its options (exit 2)' : `${d.name}: the results differ from ${expectations} (see ${reports}/conformance.md)`;
-  return { name, status: code === 0 ? 'passed' : 'failed', code, reason, reports };
+  return { name, status: code === 0 ? 'passed' : 'failed', code, reason, reports, ...(log !== undefined ? { log } : {}) };
 }
 
 const USAGE = `usage: npm run certify -- <name>... | --all [--update] [-- <fw-conformance options>]
@@ -117,7 +167,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       process.stdout.write(`\n=== certify ${name} ===\n`);
       const r = await certify(name, { update: own.includes('--update'), extra, write: (t) => process.stdout.write(t) });
-      process.stdout.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}\n`);
+      process.stdout.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}${r.log !== undefined ? ` (the framework's log: ${r.log})` : ''}\n`);
       results.push(r);
     } catch (err) {
       if (!(err instanceof CertifyError)) throw err;

@@ -12,6 +12,14 @@
  * The last line of output is always exactly `N passed, N failed` (`, N skipped` when any), the
  * sum over every phase; the exit status is 1 when anything failed. A phase whose inputs do not
  * exist yet fails loudly instead of being skipped.
+ *
+ * Quiet on success: a phase whose runs are meant to fail in places (the certifications print a
+ * FAIL line per failing scenario of Lumen and Laravel) keeps its output and prints it only when
+ * the phase fails; on success it prints a digest. Each phase says how long it took.
+ *
+ * Clean: every process of the run gets one temporary folder of its own as TMPDIR (a Sandbox);
+ * whatever a phase leaves in it is listed and counted as one failure of that phase, then removed,
+ * and the folder goes at the end, so a test that leaks temporary files fails `npm test`.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -19,7 +27,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
 import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/cli/options';
-import { adapterNames, certify } from './certify';
+import { countedFailures } from '../conformance-runner/src/reports/counted';
+import type { ConformanceReport } from '../conformance-runner/src/reports/model';
+import { adapterNames, certify, tempBase } from './certify';
 
 export interface Counts {
   passed: number;
@@ -49,10 +59,37 @@ export function formatCounts(c: Counts): string {
 }
 
 /**
- * Runs the phases in order (all of them, even after a failure) and returns the exit status.
- * A phase that throws counts as one failure, with its message.
+ * The run's own temporary folder. Every process of the run gets it as TMPDIR (so os.tmpdir(),
+ * mkdtemp and PHP's sys_get_temp_dir() all land there), which makes what a phase leaves behind
+ * visible: `leftovers()` after the phase, `clear()` before the next one.
  */
-export async function runPhases(phases: Phase[], io: PhaseIO): Promise<number> {
+export class Sandbox {
+  constructor(readonly dir: string) {}
+
+  static create(base = tempBase()): Sandbox {
+    return new Sandbox(fs.mkdtempSync(path.join(base, 'fw-npm-test-')));
+  }
+
+  leftovers(): string[] {
+    return fs.existsSync(this.dir) ? fs.readdirSync(this.dir).sort() : [];
+  }
+
+  clear(): void {
+    for (const entry of this.leftovers()) fs.rmSync(path.join(this.dir, entry), { recursive: true, force: true });
+  }
+
+  remove(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the phases in order (all of them, even after a failure) and returns the exit status.
+ * A phase that throws counts as one failure, with its message; so does a phase that leaves
+ * anything in the sandbox (its entries are listed, then removed).
+ */
+export async function runPhases(phases: Phase[], io: PhaseIO, options: { sandbox?: Sandbox } = {}): Promise<number> {
+  const runStarted = Date.now();
   let total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   for (const phase of phases) {
@@ -65,16 +102,29 @@ export async function runPhases(phases: Phase[], io: PhaseIO): Promise<number> {
       io.write(`${phase.name} FAILED: ${(err as Error).message}\n`);
       counts = { passed: 0, failed: 1, skipped: 0 };
     }
-    const line = `${phase.name}: ${formatCounts(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+    const left = options.sandbox?.leftovers() ?? [];
+    if (left.length > 0) {
+      io.write(`${phase.name} FAILED to clean up: it left ${left.length} temporary file(s) in ${options.sandbox!.dir}: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}\n`);
+      counts = add(counts, { passed: 0, failed: 1, skipped: 0 });
+      options.sandbox!.clear();
+    }
+    const line = `${phase.name}: ${formatCounts(counts)} (${seconds(Date.now() - started)})`;
     io.write(`${line}\n`);
     lines.push(line);
     total = add(total, counts);
   }
-  io.write(`\n${lines.join('\n')}\n${formatCounts(total)}\n`);
+  io.write(`\n${lines.join('\n')}\ntotal time: ${seconds(Date.now() - runStarted)}\n${formatCounts(total)}\n`);
   return total.failed > 0 ? 1 : 0;
 }
 
-/** Runs a command, streaming its output; resolves with its exit code and what it printed. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Runs a command; resolves with its exit code and what it printed. It streams the output unless
+ * `echo` is false (a quiet phase prints it only when it fails: see `quiet`).
+ */
 export function exec(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; io: PhaseIO; echo?: boolean }): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,6 +138,27 @@ export function exec(command: string, args: string[], options: { cwd?: string; e
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
   });
+}
+
+/**
+ * What a quiet phase prints: on success only `digest` (output the phase's runs are meant to
+ * produce, such as a certification's FAIL lines, is not news), on failure everything they printed.
+ */
+export function quiet(io: PhaseIO, ok: boolean, output: string, digest: string): void {
+  if (ok) io.write(digest.endsWith('\n') || digest === '' ? digest : `${digest}\n`);
+  else io.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
+}
+
+/**
+ * One line about a run from its conformance.json: what ran (failures split as the verdict counts
+ * them, reports/counted.ts), the verdict and the gate.
+ */
+export function runDigest(report: Pick<ConformanceReport, 'scenarios' | 'rules' | 'verdict' | 'gate' | 'summary' | 'timing'>): string {
+  const c = countsFromReport(report);
+  const counted = countedFailures(report).size;
+  const { passed, total, percent } = report.summary.conformance;
+  return `${report.scenarios.length} scenarios: ${c.passed} passed, ${counted} counted failures, ${c.failed - counted} informative (reference level or blocked), ${c.skipped} unsupported or skipped; ` +
+    `verdict ${report.verdict} (${passed}/${total} must + implied rules pass, ${percent}%); gate ${report.gate.pass ? 'passes' : 'does not pass'}: ${report.gate.reason} (${seconds(report.timing.wallMs)})`;
 }
 
 /** The summary of node's TAP reporter (`# pass N` ...), or undefined when there is none. */
@@ -131,7 +202,8 @@ export const typecheckPhase: Phase = {
   name: 'type check',
   async run(io) {
     const tsc = require.resolve('typescript/bin/tsc');
-    const { code } = await exec(NODE, [tsc, '--noEmit', '-p', 'tsconfig.json'], { io });
+    const { code, output } = await exec(NODE, [tsc, '--noEmit', '-p', 'tsconfig.json'], { io, echo: false });
+    quiet(io, code === 0, output, 'no type error');
     return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
   },
 };
@@ -142,19 +214,25 @@ export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
     name,
     async run(io) {
       const list = files();
-      const tap = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-test-')), 'unit.tap');
-      io.write(`${list.length} test files\n`);
-      // Not a child of an outer `node --test` (as when this phase is itself under test).
-      const env = { ...process.env };
-      delete env.NODE_TEST_CONTEXT;
-      const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, '--test',
-        '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-        ...list], { io, env });
-      const counts = fs.existsSync(tap) ? parseTapSummary(fs.readFileSync(tap, 'utf8')) : undefined;
-      if (!counts) throw new Error(`node --test exited with ${code} and reported no summary`);
-      // node --test fails the run for errors outside any test (a file that does not load) too.
-      if (code !== 0 && counts.failed === 0) return { ...counts, failed: 1 };
-      return counts;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-test-'));
+      try {
+        const tap = path.join(dir, 'unit.tap');
+        io.write(`${list.length} test files\n`);
+        // Not a child of an outer `node --test` (as when this phase is itself under test).
+        const env = { ...process.env };
+        delete env.NODE_TEST_CONTEXT;
+        // The dot reporter prints nothing but dots while tests pass, and every failure in full.
+        const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, '--test',
+          '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+          ...list], { io, env });
+        const counts = fs.existsSync(tap) ? parseTapSummary(fs.readFileSync(tap, 'utf8')) : undefined;
+        if (!counts) throw new Error(`node --test exited with ${code} and reported no summary`);
+        // node --test fails the run for errors outside any test (a file that does not load) too.
+        if (code !== 0 && counts.failed === 0) return { ...counts, failed: 1 };
+        return counts;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -178,13 +256,18 @@ export const conformancePhase: Phase = {
     const out = path.join(ROOT, 'reports');
     const report = path.join(out, 'conformance.json');
     fs.rmSync(report, { force: true });
-    const { code } = await exec(NODE, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
-      '--start', REFERENCE_ADAPTER_COMMAND, '--out', out], { io });
-    if (!fs.existsSync(report)) throw new Error(`fw-conformance exited with ${code} and wrote no reports/conformance.json`);
-    const counts = countsFromReport(JSON.parse(fs.readFileSync(report, 'utf8')));
+    const { code, output } = await exec(NODE, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
+      '--start', REFERENCE_ADAPTER_COMMAND, '--out', out], { io, echo: false });
+    if (!fs.existsSync(report)) {
+      quiet(io, false, output, '');
+      throw new Error(`fw-conformance exited with ${code} and wrote no reports/conformance.json`);
+    }
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const counts = countsFromReport(json);
     // A failing verdict without a failing scenario (an incomplete run, rules not run) still fails.
-    if (code !== 0 && counts.failed === 0) return { ...counts, failed: 1 };
-    return counts;
+    const result = code !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts;
+    quiet(io, result.failed === 0, output, `${runDigest(json)}; reports in reports/`);
+    return result;
   },
 };
 
@@ -197,13 +280,19 @@ export const SELFTEST_SUBSET = ['errors-405-without-allow', 'named-name-ignored'
 export const selftestPhase: Phase = {
   name: 'selftest (subset)',
   async run(io) {
-    const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-phase-')), 'selftest.json');
-    const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
-      ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
-    if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
-    const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean; error?: string }> }).results;
-    const passed = results.filter((r) => r.caught && r.targetCharged && r.error === undefined).length;
-    return { passed, failed: results.length - passed, skipped: 0 };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-selftest-phase-'));
+    try {
+      const json = path.join(dir, 'selftest.json');
+      // Its output (one CAUGHT line per fault, then the goals) is short and says nothing failed when nothing did.
+      const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, path.join(ROOT, 'selftest', 'run.ts'), '--narrow', '--parallel', '1', '--json', json,
+        ...SELFTEST_SUBSET.flatMap((id) => ['--fault', id])], { io });
+      if (!fs.existsSync(json)) throw new Error(`the self-test exited with ${code} and wrote no results`);
+      const results = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: Array<{ caught: boolean; targetCharged: boolean; error?: string }> }).results;
+      const passed = results.filter((r) => r.caught && r.targetCharged && r.error === undefined).length;
+      return { passed, failed: results.length - passed, skipped: 0 };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   },
 };
 
@@ -212,8 +301,14 @@ export function certifyPhase(name: string): Phase {
   return {
     name: `certify (${name})`,
     async run(io) {
-      const r = await certify(name, { write: (text) => io.write(text) });
-      io.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}\n`);
+      // A certification is meant to fail scenarios (those its expectations file lists): its
+      // FAIL lines are printed only when the certification itself fails.
+      let output = '';
+      const r = await certify(name, { write: (text) => { output += text; } });
+      const report = path.join(ROOT, r.reports, 'conformance.json');
+      const digest = r.status === 'passed' && fs.existsSync(report) ? runDigest(JSON.parse(fs.readFileSync(report, 'utf8'))) : '';
+      quiet(io, r.status !== 'failed', output, digest);
+      io.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}${r.log !== undefined ? ` (the framework's log: ${r.log})` : ''}\n`);
       return { passed: r.status === 'passed' ? 1 : 0, failed: r.status === 'failed' ? 1 : 0, skipped: r.status === 'skipped' ? 1 : 0 };
     },
   };
@@ -241,8 +336,31 @@ export function selectPhases(argv: string[], phases: Record<string, Phase>): Pha
   });
 }
 
+/**
+ * `npm test`: the phases inside a sandbox. ts-node's v8-compile-cache writes a 2.3 MB blob into
+ * $TMPDIR/v8-compile-cache-0 for every entry script that loads TypeScript (every self-test scratch
+ * copy has a new path, so /tmp grew by gigabytes); the run turns it off for its processes.
+ */
+async function main(argv: string[]): Promise<number> {
+  const phases = selectPhases(argv, defaultPhases());
+  const sandbox = Sandbox.create();
+  process.env.TMPDIR = sandbox.dir;
+  process.env.DISABLE_V8_COMPILE_CACHE = '1';
+  const interrupted = () => {
+    sandbox.remove();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    return await runPhases(phases, { write: (text) => process.stdout.write(text) }, { sandbox });
+  } finally {
+    sandbox.remove();
+  }
+}
+
 if (require.main === module) {
-  Promise.resolve().then(() => runPhases(selectPhases(process.argv.slice(2), defaultPhases()), { write: (text) => process.stdout.write(text) })).then(
+  main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
       process.stdout.write(`npm test: ${(err as Error).message}\n0 passed, 1 failed\n`);

@@ -1,6 +1,7 @@
 import escapeHtml from 'escape-html';
 import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES, type Status } from '../run/status';
+import { countedFirst } from './counted';
 import { reproScript } from './curl';
 import type { ConformanceReport, ReportScenario } from './model';
 import { verdictWords } from './words';
@@ -39,7 +40,8 @@ export function renderHtml(report: ConformanceReport): string {
   const e = escapeHtml;
   const impl = report.implementation ? `${report.implementation.name} ${report.implementation.version} (${report.implementation.language})` : 'unknown implementation';
   const words = verdictWords(report);
-  const failures = report.scenarios.filter((s) => isBad(s.status));
+  // Counted failures first (counted.ts): reference-level ones never count and come after.
+  const failures = countedFirst(report, report.scenarios.filter((s) => isBad(s.status)));
   const blocked = report.scenarios.filter((s) => s.status === 'blocked');
   const roots = report.rootCauses.filter((r) => levelCounts(r.level));
   const parts: string[] = [];

@@ -21,7 +21,7 @@ export async function writeReports(dir: string, report: ConformanceReport, envel
   // All rendered before anything is removed: a renderer that fails leaves the previous set whole.
   const rendered: Array<[typeof REPORT_FILES[number], string]> = [
     ['cucumber.ndjson', renderNdjson(envelopes)],
-    ['cucumber.html', await renderCucumberHtml(envelopes)],
+    ['cucumber.html', await renderCucumberHtml(envelopes, report)],
     ['junit.xml', renderJunit(report)],
     ['badge.svg', renderBadge(report)],
     ['conformance.html', renderHtml(report)],

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseCommandLine, UsageError } from '../../src/cli/args';
+import { tempDir } from '../tempDirs';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-args-'));
+const dir = tempDir('fw-args-');
 const existing = path.join(dir, 'expectations.json');
 fs.writeFileSync(existing, '{}');
 const aFile = path.join(dir, 'file.txt');

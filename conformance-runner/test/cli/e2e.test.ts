@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { allViolations } from '../../src/protocol/schemas';
 import { REPORT_FILES } from '../../src/reports/write';
 import { isRunning } from '../target/fakes';
+import { tempDir } from '../tempDirs';
 
 /*
  * The fw-conformance command end to end, on the fixture suite (test/fixtures/runner/suite: one
@@ -53,7 +53,7 @@ function fwConformance(args: string[], options: { suite?: string; env?: NodeJS.P
   });
 }
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-'));
+const tmp = () => tempDir('fw-e2e-');
 
 function readReport(dir: string): Record<string, any> {
   const report = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));

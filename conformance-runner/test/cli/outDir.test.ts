@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseCommandLine, UsageError } from '../../src/cli/args';
 import { outDirProblem } from '../../src/cli/outDir';
+import { tempDir } from '../tempDirs';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-out-'));
+const dir = tempDir('fw-out-');
 fs.symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
 fs.symlinkSync(path.join(dir, 'loop-b'), path.join(dir, 'loop-a'));
 fs.symlinkSync(path.join(dir, 'loop-a'), path.join(dir, 'loop-b'));

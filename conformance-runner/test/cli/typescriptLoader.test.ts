@@ -16,6 +16,12 @@ const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-ts-outside-'));
 
 after(() => {
   for (const dir of [cache, inside, outside]) fs.rmSync(dir, { recursive: true, force: true });
+  // .fw-tmp/ itself too, unless something else is in it: a test leaves nothing behind.
+  try {
+    fs.rmdirSync(path.join(ROOT, '.fw-tmp'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
 });
 
 function run(file: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ConformanceReport } from '../../src/reports/model';
 import type { LoadedReport } from '../../src/reports/read';
 import { counts as levelCounts, LEVELS } from '../../src/run/levels';
 import { countStatuses, isBad, type Status } from '../../src/run/status';
+import { tempDir } from '../tempDirs';
 
 /*
  * Reports for the matrix and diff tests, made from one small slice of a real report
@@ -91,7 +91,7 @@ export function recount(report: ConformanceReport): ConformanceReport {
 
 /** Writes `report` as NAME into a fresh temporary directory; returns the directory and the file. */
 export function writeTemp(files: Record<string, unknown>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-matrix-test-'));
+  const dir = tempDir('fw-matrix-test-');
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }

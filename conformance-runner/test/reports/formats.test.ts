@@ -159,19 +159,23 @@ describe('badge.svg', () => {
 describe('junit.xml', () => {
   const xml = renderJunit(sampleReport());
 
-  it('is well-formed XML with our statuses as failure, error and skipped', () => {
-    const doc = create(xml).end({ format: 'object' }) as { testsuites: XmlNode & { testsuite: XmlNode & { testcase: XmlNode[] } } };
+  it('is well-formed XML with our statuses as failure, error and skipped, and the verdict as a test', () => {
+    const doc = create(xml).end({ format: 'object' }) as { testsuites: XmlNode & { testsuite: Array<XmlNode & { testcase: XmlNode | XmlNode[] }> } };
     const suites = doc.testsuites;
-    assert.equal(suites['@tests'], '9');
+    // 9 scenarios and the verdict; failures: params-xss and the failing verdict (errors-body is
+    // reference level: skipped, docs/reports.md "junit.xml").
+    assert.equal(suites['@tests'], '10');
     assert.equal(suites['@failures'], '2');
     assert.equal(suites['@errors'], '2');
-    assert.equal(suites['@skipped'], '2');
-    const cases = suites.testsuite.testcase;
-    assert.equal(cases.length, 9);
+    assert.equal(suites['@skipped'], '3');
+    const cases = suites.testsuite.flatMap((s) => [s.testcase].flat());
+    assert.equal(cases.length, 10);
     const byName = (prefix: string) => cases.find((c) => String(c['@name']).startsWith(prefix))!;
     assert.ok('failure' in byName('params-xss:'));
+    assert.ok('failure' in byName('verdict:'));
     assert.equal((byName('params-slow:').error as XmlNode)['@type'], 'timed-out');
     assert.match(String((byName('groups-x:').skipped as XmlNode)['@message']), /^unsupported: /);
+    assert.match(String((byName('errors-body:').skipped as XmlNode)['@message']), /^failed, not counted: reference level/);
     assert.ok(!('failure' in byName('params-ok:')) && !('error' in byName('params-ok:')));
   });
 

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/reports/atomic';
@@ -10,8 +9,9 @@ import { REPORT_FILES, writeReports } from '../../src/reports/write';
 import { allViolations } from '../../src/protocol/schemas';
 import { envelopesFor } from '../run/messages';
 import { sampleReport } from './sample';
+import { tempDir } from '../tempDirs';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-write-'));
+const tmp = () => tempDir('fw-write-');
 
 describe('atomic writes', () => {
   it('replaces the file and leaves no temporary file behind', () => {

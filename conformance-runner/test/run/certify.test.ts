@@ -1,9 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { adapterNames, CertifyError, loadDescriptor, missingRequirements, ROOT, type AdapterDescriptor } from '../../../scripts/certify';
+import { adapterNames, CertifyError, FRAMEWORK_LOG, keepFrameworkLog, loadDescriptor, missingRequirements, ROOT, tempBase, type AdapterDescriptor } from '../../../scripts/certify';
 import { loadExpectations } from '../../src/expectations/load';
+import { tempDir } from '../tempDirs';
 
 describe('npm run certify', () => {
   it('finds every adapter of adapters/ that has an adapter.json, with a valid descriptor and expectations', () => {
@@ -32,5 +34,38 @@ describe('npm run certify', () => {
       requires: { commands: ['node', 'no-such-command-fw'], files: ['/no/such/file.php'], debian: [] },
     };
     assert.deepEqual(missingRequirements(d), ['the command no-such-command-fw', '/no/such/file.php']);
+  });
+
+  it('keeps the log an adapter left in its temporary folder with the reports, and nothing when there is none', () => {
+    const tmp = tempDir('fw-certify-test-');
+    const reports = path.join(tempDir('fw-certify-reports-'), 'lumen');
+    assert.equal(keepFrameworkLog(tmp, reports), undefined);
+    assert.ok(!fs.existsSync(reports), 'no log, no file');
+    // What adapters/lumen/start.sh leaves when it stops: $TMPDIR/fw-lumen-<port>.log.
+    fs.writeFileSync(path.join(tmp, 'fw-lumen-4242.log'), '[2025-01-01] lumen.ERROR: Unable to resolve dependency\n');
+    fs.mkdirSync(path.join(tmp, 'fw-lumen-4242'));
+    assert.equal(keepFrameworkLog(tmp, reports), path.join(reports, FRAMEWORK_LOG));
+    assert.equal(fs.readFileSync(path.join(reports, FRAMEWORK_LOG), 'utf8'), '[2025-01-01] lumen.ERROR: Unable to resolve dependency\n');
+  });
+
+  it('puts temporary folders in $TMPDIR when it is set, else in memory when it can', () => {
+    const saved = process.env.TMPDIR;
+    try {
+      process.env.TMPDIR = '/somewhere/chosen';
+      assert.equal(tempBase(), '/somewhere/chosen');
+      delete process.env.TMPDIR;
+      const expected = (() => {
+        try {
+          fs.accessSync('/dev/shm', fs.constants.W_OK);
+          return '/dev/shm';
+        } catch {
+          return os.tmpdir();
+        }
+      })();
+      assert.equal(tempBase(), expected);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
 import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage';
+import { tempDir } from '../tempDirs';
 
 const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');
 
@@ -21,7 +22,7 @@ describe('coverage of a started target', () => {
       const run = spawnSync(process.execPath, ['-r', TYPESCRIPT_LOADER, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache, ...coverage.env() }, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout, '9\n');
-      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-'));
+      const out = tempDir('fw-cov-');
       const report = await coverage.report(out, ROOT, ['src'], []);
       assert.equal(report.dir, path.join(out, 'coverage'));
       assert.ok(fs.existsSync(path.join(report.dir, 'index.html')));
@@ -42,7 +43,7 @@ describe('coverage of a started target', () => {
   it('says so when the target wrote no coverage (it was killed)', async () => {
     const coverage = new Coverage();
     try {
-      await assert.rejects(coverage.report(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-')), ROOT, ['src'], []), /wrote no V8 coverage .* must exit normally/);
+      await assert.rejects(coverage.report(tempDir('fw-cov-'), ROOT, ['src'], []), /wrote no V8 coverage .* must exit normally/);
     } finally {
       coverage.dispose();
     }

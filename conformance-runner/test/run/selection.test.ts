@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { escapeTag, ruleMatches, select, SelectionError } from '../../src/run/selection';
 import { loadSuite, SuiteError } from '../../src/run/suite';
+import { tempDir } from '../tempDirs';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'runner', 'suite');
 
@@ -25,7 +25,7 @@ describe('loading a suite', () => {
   });
 
   function brokenSuite(files: Record<string, string>): string {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-suite-'));
+    const root = tempDir('fw-suite-');
     for (const [name, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       fs.writeFileSync(path.join(root, name), text);

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { countsFromReport, defaultPhases, findTestFiles, formatCounts, parseTapSummary, runPhases, selectPhases, unitPhase, type Phase } from '../../../scripts/test';
+import { countsFromReport, defaultPhases, findTestFiles, formatCounts, parseTapSummary, quiet, runDigest, runPhases, Sandbox, selectPhases, unitPhase, type Phase } from '../../../scripts/test';
+import { sampleReport } from '../reports/sample';
+import { tempDir } from '../tempDirs';
 
 const SAMPLES = path.resolve(__dirname, '..', 'fixtures', 'runner', 'unit');
 
@@ -40,6 +43,51 @@ describe('npm test orchestration (scripts/test.ts)', () => {
     assert.equal(code, 1);
     assert.match(io.text(), /missing FAILED: reference\/adapter\/main\.ts does not exist/);
     assert.equal(io.text().trimEnd().split('\n').at(-1), '2 passed, 1 failed');
+  });
+
+  it('says how long each phase and the whole run took, the counts line staying last', async () => {
+    const io = capture();
+    await runPhases([phase('a', { passed: 1, failed: 0, skipped: 0 }), phase('b', { passed: 1, failed: 0, skipped: 0 })], io);
+    const lines = io.text().trimEnd().split('\n');
+    assert.deepEqual(lines.slice(-4).map((l) => l.replace(/\d+\.\d s/, 'T')), ['a: 1 passed, 0 failed (T)', 'b: 1 passed, 0 failed (T)', 'total time: T', '2 passed, 0 failed']);
+  });
+
+  it('fails a phase that leaves temporary files in the sandbox, names them and removes them', async () => {
+    const sandbox = new Sandbox(tempDir('fw-sandbox-test-'));
+    const leaky: Phase = {
+      name: 'leaky',
+      run: async () => {
+        fs.mkdirSync(path.join(sandbox.dir, 'fw-e2e-abc123'));
+        fs.writeFileSync(path.join(sandbox.dir, 'fw-lumen-4242.log'), 'x');
+        return { passed: 2, failed: 0, skipped: 0 };
+      },
+    };
+    const io = capture();
+    const code = await runPhases([leaky, phase('clean', { passed: 1, failed: 0, skipped: 0 })], io, { sandbox });
+    assert.equal(code, 1);
+    assert.match(io.text(), /leaky FAILED to clean up: it left 2 temporary file\(s\) in .*: fw-e2e-abc123, fw-lumen-4242\.log\n/);
+    assert.match(io.text(), /^leaky: 2 passed, 1 failed \(/m);
+    assert.match(io.text(), /^clean: 1 passed, 0 failed \(/m, 'the next phase starts clean');
+    assert.deepEqual(sandbox.leftovers(), []);
+    assert.equal(io.text().trimEnd().split('\n').at(-1), '3 passed, 1 failed');
+  });
+
+  it('a quiet phase prints its runs\' output only when it fails', () => {
+    const ok = capture();
+    quiet(ok, true, 'FAIL basic-fail (basic.fail): expected 404\nverdict: FAILS\n', '559 scenarios: as expected');
+    assert.equal(ok.text(), '559 scenarios: as expected\n');
+    const failed = capture();
+    quiet(failed, false, 'FAIL basic-fail (basic.fail): expected 404\n', '559 scenarios: as expected');
+    assert.equal(failed.text(), 'FAIL basic-fail (basic.fail): expected 404\n');
+  });
+
+  it('digests a run in one line without a FAIL word, whatever its verdict, failures split as the verdict counts them', () => {
+    const report = sampleReport({ gate: { pass: true, reason: 'the results match the expectations file' }, timing: { ...sampleReport().timing, wallMs: 1500 } });
+    const line = runDigest(report);
+    // sampleReport: 3 passed; params-xss, params-adapter, params-slow counted; errors-body reference level; 2 unsupported or skipped.
+    assert.equal(line, '9 scenarios: 3 passed, 3 counted failures, 1 informative (reference level or blocked), 2 unsupported or skipped; ' +
+      'verdict fails (1/5 must + implied rules pass, 20%); gate passes: the results match the expectations file (1.5 s)');
+    assert.ok(!line.includes('FAIL'));
   });
 
   it('reads the TAP summary of node --test', () => {
