@@ -4,7 +4,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
-export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo';
+export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo' | 'exception';
 /** The runner's own file formats, kept beside the protocol's. */
 export type RunnerSchemaName = 'report' | 'expectations';
 
