@@ -269,7 +269,7 @@ function expectedReason(report: ConformanceReport, rule: string): ExpectedReason
 function expectedLine(x: ExpectedReason): string {
   const e = escapeHtml;
   const issue = x.issue ? ` <span class="muted">(${/^https?:\/\//.test(x.issue) ? `<a href="${e(x.issue)}">${e(x.issue)}</a>` : e(x.issue)})</span>` : '';
-  return `<div class="expected"><strong>Expected:</strong> ${e(x.reason ?? '(no reason given)')}${issue}</div>`;
+  return `<div class="expected"><strong>Known failure:</strong> ${e(x.reason ?? '(no reason given)')}${issue}</div>`;
 }
 
 function firstLine(text: string): string {

@@ -107,7 +107,7 @@ function inWords(r: ReportRootCause, why: string): string {
   const parts = words?.frameworkError
     ? [`**${cell(oneLine(words.frameworkError, 240))}**`, cell(oneLine(why))]
     : [cell(oneLine(why)), ...(words?.adapterOutput?.length ? [`stderr: ${cell(oneLine(words.adapterOutput.join('\n'), 200))}`] : [])];
-  if (words?.expected?.reason) parts.push(`expected: ${cell(oneLine(words.expected.reason, 200))}`);
+  if (words?.expected?.reason) parts.push(`known failure: ${cell(oneLine(words.expected.reason, 200))}`);
   return parts.join('<br>');
 }
 
