@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Application, ServiceProvider, type Closure as RouteClosure, type Router, type RouteFile, type UrlParameters } from '../src';
 import { catalogClosure, registerCatalog } from './catalog';
 import { BootError } from './ControlPlane';
+import { bindExceptionHeader } from './ExceptionHeader';
 import type { LoadedApp } from './LoadedApp';
 import type { Handler, Manifest, Statement } from './manifest';
 
@@ -14,6 +15,7 @@ export function buildApplication(manifest: Manifest): LoadedApp {
   const web = routeFile(manifest.routeFiles.web);
   const app = new Application({ web });
   registerCatalog(app);
+  bindExceptionHeader(app);
   for (const name of manifest.bootstrap ?? []) app.loadRoutes(routeFile(manifest.routeFiles[name]));
   const providerFiles = (manifest.providers ?? []).map((name) => routeFile(manifest.routeFiles[name]));
   if (providerFiles.length > 0) app.register(new RouteFilesProvider(app, providerFiles));

@@ -2,6 +2,7 @@ import { AssertionError } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppResponse } from '../../conformance-runner/src/protocol';
 import { CLIP, clipText, isSmall, safeStringify } from '../../conformance-runner/src/protocol/clip';
+import { describeFrameworkError } from '../../conformance-runner/src/protocol/frameworkError';
 
 /**
  * Assertions with messages that say what was sent and what came back: a failing scenario is
@@ -19,10 +20,19 @@ export function fail(message: string, actual?: unknown, expected?: unknown): nev
   });
 }
 
+/**
+ * Status, media type and body of an answer, for a failure message. When the adapter attached the
+ * framework's error (X-Fw-Exception), that is shown in place of the body: the body of a 500 is an
+ * error page whose first bytes say nothing, and it stays whole in the scenario's exchanges.
+ */
 export function describeResponse(res: AppResponse): string {
   const type = res.headers['content-type'];
+  const head = `${res.status} ${type === undefined ? '(no content-type)' : clipText(type, 200)}`;
+  if (res.frameworkError !== undefined) {
+    return `${head}, the framework's error: ${describeFrameworkError(res.frameworkError)} (body of ${res.body.length.toLocaleString('en-US')} characters in the exchanges)`;
+  }
   const body = res.body.length > 300 ? `${JSON.stringify(res.body.slice(0, 300))}… (${res.body.length.toLocaleString('en-US')} characters, clipped to 300)` : JSON.stringify(res.body);
-  return `${res.status} ${type === undefined ? '(no content-type)' : clipText(type, 200)} ${body}`;
+  return `${head} ${body}`;
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string): void {

@@ -41,6 +41,18 @@ export interface Comparison {
   informative: string[];
   /** The recorded profile against the declared capabilities; absent when the file records none. */
   profile?: ProfileComparison;
+  /**
+   * The file's reason (and issue) for every counted rule it lists and the run selected, so that
+   * reports show why a failure is expected next to it. Absent in reports written before.
+   */
+  reasons?: RuleReason[];
+}
+
+/** Why the expectations file expects a rule's failures. */
+export interface RuleReason {
+  rule: string;
+  reason?: string;
+  issue?: string;
 }
 
 /**
@@ -74,6 +86,9 @@ export function compareWithExpectations(
     if (!levelCounts(rule.level)) {
       out.informative.push(entry.rule);
       continue;
+    }
+    if (entry.reason !== undefined || entry.issue !== undefined) {
+      (out.reasons ??= []).push({ rule: entry.rule, ...(entry.reason !== undefined ? { reason: entry.reason } : {}), ...(entry.issue !== undefined ? { issue: entry.issue } : {}) });
     }
     for (const x of entry.results) {
       const key = resultKey(entry.rule, x.scenario);

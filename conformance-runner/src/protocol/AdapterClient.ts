@@ -7,6 +7,7 @@ import {
   type Capability, type Info, type Manifest, type UrlParams,
 } from './manifest';
 import { CLIP, clipText } from './clip';
+import { frameworkErrorOf, type FrameworkError } from './frameworkError';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 
@@ -39,6 +40,8 @@ export interface Exchange {
   /** The body received, clipped like requestBody. */
   responseBody?: string;
   responseBodyBytes?: number;
+  /** The framework's error behind the answer (X-Fw-Exception, protocol §3.3), read and made inert. */
+  frameworkError?: FrameworkError;
   durationMs: number;
   error?: string;
 }
@@ -62,6 +65,8 @@ export interface AppResponse {
   trace: string[];
   /** True when the response carried X-Fw-Trace at all. */
   traced: boolean;
+  /** The framework's error the adapter attached (X-Fw-Exception), clipped and inert. Informative only. */
+  frameworkError?: FrameworkError;
 }
 
 export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
@@ -229,11 +234,14 @@ export class AdapterClient {
       const kept = storedBody(text);
       exchange.responseBody = kept.text;
       if (kept.bytes !== undefined) exchange.responseBodyBytes = kept.bytes;
+      const frameworkError = frameworkErrorOf(flat);
+      if (frameworkError !== undefined) exchange.frameworkError = frameworkError;
       const traceHeader = flat[HEADER_TRACE];
       return {
         status: res.statusCode, headers: flat, body: text,
         trace: traceHeader ? traceHeader.split(',').map((t) => t.trim()).filter((t) => t !== '') : [],
         traced: traceHeader !== undefined,
+        ...(frameworkError !== undefined ? { frameworkError } : {}),
       };
     } catch (err) {
       exchange.error = String((err as Error).message ?? err);

@@ -73,3 +73,5 @@ export const CONTROL_PREFIX = '/__fw/';
 export const HEADER_APP = 'x-fw-app';
 export const HEADER_TRACE = 'x-fw-trace';
 export const HEADER_ERROR = 'x-fw-error';
+/** Optional (protocol §3.3): the framework's error behind an answer, added by the adapter. */
+export const HEADER_EXCEPTION = 'x-fw-exception';

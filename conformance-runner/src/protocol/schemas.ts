@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { PACKAGE_ROOT } from '../layout';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
-export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo';
+export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo' | 'exception';
 /** The runner's own file formats, kept beside the protocol's. */
 export type RunnerSchemaName = 'report' | 'expectations';
 

@@ -3,8 +3,8 @@ import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES, type Status } from '../run/status';
 import { countedFirst } from './counted';
 import { reproScript } from './curl';
-import type { ConformanceReport, ReportScenario } from './model';
-import { verdictWords } from './words';
+import type { ConformanceReport, ExpectedReason, ReportRootCause, ReportScenario } from './model';
+import { frameworkErrorIn, verdictWords } from './words';
 
 const MAX_BODY = 4096;
 
@@ -29,6 +29,8 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 pre{background:#fff;border:1px solid #d8dde3;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-all}
 details{background:#fff;border:1px solid #d8dde3;border-radius:4px;margin:8px 0;padding:6px 10px}
 summary{cursor:pointer}.muted{color:#55606b}
+.words{overflow-wrap:anywhere;min-width:440px}.fw-error{border-left:3px solid #c62828;padding-left:6px;margin:2px 0}
+.fw-out{border-left:3px solid #8d6e63;max-height:160px;margin:4px 0}.expected{border-left:3px solid #1565c0;padding-left:6px;margin:4px 0;color:#33414e}
 `;
 
 /**
@@ -73,7 +75,7 @@ export function renderHtml(report: ConformanceReport): string {
       parts.push(`<tr><td class="n">${i + 1}</td><td><a href="#rule-${e(r.rule)}"><code>${e(r.rule)}</code></a></td><td class="lv">${e(r.level)}</td><td>${e(r.statement)}</td>`,
         `<td>${r.failing.map((id) => `<a href="#sc-${e(id)}"><code>${e(id)}</code></a>`).join(' ')}</td>`,
         `<td>${r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.map((b) => `<a href="#rule-${e(b)}"><code>${e(b)}</code></a>`).join(' ')}` : ''}`}</td>`,
-        `<td>${e(firstLine(r.message ?? ''))}</td></tr>`);
+        `<td class="words">${firstFailure(r)}</td></tr>`);
     });
     parts.push('</table>');
   }
@@ -199,7 +201,14 @@ function failureDetails(s: ReportScenario, report: ConformanceReport): string {
     out.push(`<p>The framework refused to boot the application. The refused definition is ${e(s.boot.definition ?? '?')}, so this is a failure of `,
       `<a href="#rule-${e(s.boot.rule)}"><code>${e(s.boot.rule)}</code></a>.</p>`);
   }
+  const expected = s.rules.map((rule) => expectedReason(report, rule)).find((x) => x !== null);
+  if (expected) out.push(expectedLine(expected));
+  const frameworkError = frameworkErrorIn(s);
+  if (frameworkError !== null) out.push(`<p class="fw-error"><strong>The framework's error:</strong> ${e(frameworkError)}</p>`);
   if (s.message) out.push(`<pre>${e(s.message)}</pre>`);
+  if (s.adapterOutput && s.adapterOutput.length > 0) {
+    out.push(`<p class="muted">What the adapter wrote to stderr while this scenario ran (best effort: scenarios and properties that run at once share the adapter):</p><pre class="fw-out">${e(s.adapterOutput.join('\n'))}</pre>`);
+  }
   if (s.property) {
     const p = s.property;
     out.push(`<h4>Property ${e(String(p.property ?? ''))}</h4><p>seed <code>${e(String(p.seed ?? report.seed))}</code>${p.path ? `, path <code>${e(String(p.path))}</code>` : ''} — replay with <code>--seed ${e(String(p.seed ?? report.seed))}${p.path ? ` --path ${e(String(p.path))}` : ''}</code></p>`);
@@ -223,6 +232,46 @@ function failureDetails(s: ReportScenario, report: ConformanceReport): string {
   }
   out.push('</details>');
   return out.join('');
+}
+
+/**
+ * "What failed first" of a root cause: the framework's error when the adapter sent it (with what
+ * the assertion wanted, shortened), else the assertion's first line and the adapter's stderr,
+ * else that first line alone (which then quotes the body); and the expectations file's reason.
+ */
+function firstFailure(r: ReportRootCause): string {
+  const e = escapeHtml;
+  const words = r.words;
+  const message = firstLine(r.message ?? '');
+  const parts: string[] = [];
+  if (words?.frameworkError) {
+    parts.push(`<div class="fw-error">${e(words.frameworkError)}</div>`, `<div class="muted">${e(withoutBody(message))}</div>`);
+  } else {
+    parts.push(e(message));
+    if (words?.adapterOutput && words.adapterOutput.length > 0) {
+      parts.push(`<pre class="fw-out" title="what the adapter wrote to stderr while ${e(words.scenario ?? 'the scenario')} ran">${e(words.adapterOutput.join('\n'))}</pre>`);
+    }
+  }
+  if (words?.expected) parts.push(expectedLine(words.expected));
+  return parts.join('');
+}
+
+/** A failure message's first line without the body it quotes, once the framework's error says more. */
+function withoutBody(line: string): string {
+  const cut = [", the framework's error:", ' with the body "<', ' "<'].map((m) => line.indexOf(m)).filter((i) => i > 0);
+  return cut.length > 0 ? `${line.slice(0, Math.min(...cut))} …` : line;
+}
+
+function expectedReason(report: ConformanceReport, rule: string): ExpectedReason | null {
+  const r = report.expectations?.reasons?.find((x) => x.rule === rule);
+  return r ? { reason: r.reason ?? null, issue: r.issue ?? null } : null;
+}
+
+/** The expectations file's reason for an expected failure, as its author wrote it. */
+function expectedLine(x: ExpectedReason): string {
+  const e = escapeHtml;
+  const issue = x.issue ? ` <span class="muted">(${/^https?:\/\//.test(x.issue) ? `<a href="${e(x.issue)}">${e(x.issue)}</a>` : e(x.issue)})</span>` : '';
+  return `<div class="expected"><strong>Known failure:</strong> ${e(x.reason ?? '(no reason given)')}${issue}</div>`;
 }
 
 function firstLine(text: string): string {

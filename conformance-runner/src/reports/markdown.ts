@@ -1,7 +1,7 @@
 import { counts as levelCounts, LEVELS } from '../run/levels';
 import { isBad, STATUSES } from '../run/status';
 import { markdownText } from '../protocol/inert';
-import type { ConformanceReport } from './model';
+import type { ConformanceReport, ReportRootCause } from './model';
 import { verdictWords } from './words';
 
 /** CI job pages truncate long summaries: a rule shows its first few failing scenarios. */
@@ -88,13 +88,27 @@ function rootCauseSection(report: ConformanceReport): string[] {
   roots.slice(0, MAX_ROOT_CAUSES).forEach((r, i) => {
     const first = r.failing.map((id) => byId.get(id)).find((s) => s !== undefined);
     const why = first?.boot?.rule === r.rule && first.boot.definition ? `refused at boot: ${first.boot.definition}: ${first.boot.message}` : r.message ?? first?.message;
-    const detail = first ? `\`${first.id}\`${why ? `: ${cell(oneLine(why))}` : ''}` : '';
+    const detail = first ? `\`${first.id}\`${why ? `: ${inWords(r, why)}` : ''}` : '';
     const blocks = r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.slice(0, 4).map((b) => `\`${b}\``).join(', ')}${r.blockedRules.length > 4 ? ', …' : ''}` : ''}`;
     lines.push(`| ${i + 1} | \`${r.rule}\` | ${r.level} | ${r.failing.length} scenario(s) | ${blocks} | ${detail} |`);
   });
   if (roots.length > MAX_ROOT_CAUSES) lines.push(`| | … and ${roots.length - MAX_ROOT_CAUSES} more | | | | |`);
   lines.push('');
   return lines;
+}
+
+/**
+ * A root cause's first failure: the framework's error when the adapter sent it, then what the
+ * assertion wanted; else the assertion and the adapter's first stderr line; else the assertion
+ * alone (quoting the body). Then the expectations file's reason.
+ */
+function inWords(r: ReportRootCause, why: string): string {
+  const words = r.words;
+  const parts = words?.frameworkError
+    ? [`**${cell(oneLine(words.frameworkError, 240))}**`, cell(oneLine(why))]
+    : [cell(oneLine(why)), ...(words?.adapterOutput?.length ? [`stderr: ${cell(oneLine(words.adapterOutput.join('\n'), 200))}`] : [])];
+  if (words?.expected?.reason) parts.push(`known failure: ${cell(oneLine(words.expected.reason, 200))}`);
+  return parts.join('<br>');
 }
 
 function profileSection(report: ConformanceReport): string[] {

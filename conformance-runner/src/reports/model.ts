@@ -31,7 +31,7 @@ export interface ConformanceReport {
   gate: Gate;
   profile: Profile;
   /** Rules charged with failures, most blocking first (must/implied before reference). */
-  rootCauses: RootCause[];
+  rootCauses: ReportRootCause[];
   expectations: (Comparison & { file: string; implementation: string }) | null;
   /** The adapter check run before the suite; null when skipped (--skip-adapter-check) or not run. */
   adapterCheck: AdapterCheckSummary | null;
@@ -91,6 +91,33 @@ export interface AdapterCheckEntry {
   evidence: Array<{ sent: string; got: string }>;
 }
 
+/** A root cause as reports show it: with its first failure in the framework's own words, when known. */
+export interface ReportRootCause extends RootCause {
+  /** Set when the report is written (reports/words.ts, failureWords); absent in older reports. */
+  words?: FailureWords;
+}
+
+/**
+ * A root cause's first failure as the framework and the implementer put it. Reports show, in this
+ * order, the framework's error, else the adapter's stderr, else the failure's message (the body).
+ */
+export interface FailureWords {
+  /** The first failing scenario, where these come from. */
+  scenario: string | null;
+  /** The framework's error behind its failing answer (X-Fw-Exception): `Class: message at file:line`. */
+  frameworkError: string | null;
+  /** What the adapter wrote to stderr while that scenario ran (its first lines), or null. */
+  adapterOutput: string[] | null;
+  /** The expectations file's reason for this rule's failures, when the file lists the rule. */
+  expected: ExpectedReason | null;
+}
+
+/** Why an expectations file expects a rule to fail, as its author wrote it. */
+export interface ExpectedReason {
+  reason: string | null;
+  issue: string | null;
+}
+
 /** A scenario as conformance.json shows it: the run's result, flattened, with nulls for "none". */
 export interface ReportScenario
   extends Pick<ScenarioResult, 'id' | 'name' | 'feature' | 'rules' | 'level' | 'capabilities' | 'status' | 'durationMs'> {
@@ -105,6 +132,8 @@ export interface ReportScenario
   manifest: unknown;
   exchanges: Exchange[] | null;
   property: PropertyInfo | null;
+  /** What a started adapter wrote to stderr while the scenario ran (best effort); absent in older reports. */
+  adapterOutput?: string[] | null;
 }
 
 export interface Timing {
@@ -128,7 +157,7 @@ export interface CoverageInfo {
 
 /** Replaces every occurrence of the given secrets in an exchange (control-plane tokens). */
 export function redactExchange(exchange: Exchange, secrets: string[]): Exchange {
-  const scrub = (text: string) => secrets.reduce((t, secret) => (secret ? t.split(secret).join('<redacted>') : t), text);
+  const scrub = (text: string) => scrubText(text, secrets);
   const headers = (h: Record<string, string> | undefined) =>
     h && Object.fromEntries(Object.entries(h).map(([k, v]) => [k, scrub(v)]));
   return {
@@ -137,7 +166,13 @@ export function redactExchange(exchange: Exchange, secrets: string[]): Exchange 
     responseHeaders: headers(exchange.responseHeaders),
     requestBody: exchange.requestBody === undefined ? undefined : scrub(exchange.requestBody),
     responseBody: exchange.responseBody === undefined ? undefined : scrub(exchange.responseBody),
+    ...(exchange.frameworkError !== undefined ? { frameworkError: { ...exchange.frameworkError, message: scrub(exchange.frameworkError.message) } } : {}),
   };
+}
+
+/** A text with every secret replaced (an adapter may print its token). */
+function scrubText(text: string, secrets: string[]): string {
+  return secrets.reduce((t, secret) => (secret ? t.split(secret).join('<redacted>') : t), text);
 }
 
 export function toReportScenario(s: ScenarioResult, secrets: string[]): ReportScenario {
@@ -151,6 +186,7 @@ export function toReportScenario(s: ScenarioResult, secrets: string[]): ReportSc
     manifest: s.repro?.manifest ?? null,
     exchanges: s.repro ? s.repro.exchanges.map((e) => redactExchange(e, secrets)) : null,
     property: s.property ?? null,
+    adapterOutput: s.adapterOutput !== undefined && s.status !== 'passed' ? s.adapterOutput.map((line) => scrubText(line, secrets)) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { renderHtml } from './html';
 import { renderJunit } from './junit';
 import { renderMarkdown } from './markdown';
 import type { ConformanceReport } from './model';
+import { withFailureWords } from './words';
 
 export const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.html', 'badge.svg', 'junit.xml', 'cucumber.ndjson', 'cucumber.html'] as const;
 
@@ -16,8 +17,10 @@ export const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.
  * Writes every report into `dir`, each atomically, after clearing the previous set (clearSet.ts).
  * conformance.json goes last: a reader that finds it (with `complete`) finds the others of the same run.
  */
-export async function writeReports(dir: string, report: ConformanceReport, envelopes: readonly Envelope[]): Promise<string[]> {
+export async function writeReports(dir: string, run: ConformanceReport, envelopes: readonly Envelope[]): Promise<string[]> {
   const out = (name: string) => path.join(dir, name);
+  // Every format shows a root cause's first failure in the same words (the framework's, when known).
+  const report = withFailureWords(run);
   // All rendered before anything is removed: a renderer that fails leaves the previous set whole.
   const rendered: Array<[typeof REPORT_FILES[number], string]> = [
     ['cucumber.ndjson', renderNdjson(envelopes)],

@@ -1,6 +1,7 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
 import type { Finding } from '../protocol/finding';
 import { MEDIA } from '../protocol/world';
+import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
 import { classify, type StepOutcome } from './classify';
 import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from './media';
@@ -44,6 +45,9 @@ export class Collector {
   private readonly attempts = new Map<string, Attempt>();
   private readonly results = new Map<string, ScenarioResult>();
   private readonly byLocation: Map<string, ScenarioDef>;
+  /** What a started adapter wrote to stderr while each scenario ran. */
+  private readonly output = new OutputWindows();
+  private readonly outputOf = new Map<ScenarioResult, OutputWindow>();
   readonly warnings: string[] = [];
 
   constructor(private readonly suite: Suite, private readonly events: CollectorEvents = {}, private readonly failFast = false) {
@@ -62,8 +66,16 @@ export class Collector {
     }
   };
 
-  /** Results of finished scenarios, keyed by scenario id. */
+  /**
+   * Results of finished scenarios, keyed by scenario id. Called when the run is over: the adapter's
+   * stderr stops being collected, and each result gets the lines written while it ran.
+   */
   finished(): Map<string, ScenarioResult> {
+    this.output.closeAll();
+    for (const [result, window] of this.outputOf) {
+      if (window.lines.length > 0) result.adapterOutput = window.more > 0 ? [...window.lines, `… and ${window.more} more lines`] : [...window.lines];
+    }
+    this.outputOf.clear();
     return this.results;
   }
 
@@ -91,6 +103,7 @@ export class Collector {
     } else if (envelope.testCaseStarted) {
       const started = envelope.testCaseStarted;
       this.attempts.set(started.id, { testCaseId: started.testCaseId, startedMs: toMs(started.timestamp), outcomes: [] });
+      this.output.start(started.id);
       const tc = this.testCases.get(started.testCaseId);
       const def = tc && this.pickles.get(tc.pickleId);
       if (def) this.events.onStarted?.(def);
@@ -120,6 +133,7 @@ export class Collector {
       const attempt = this.attempts.get(finished.testCaseStartedId);
       if (!attempt) return;
       this.attempts.delete(finished.testCaseStartedId);
+      const output = this.output.finish(finished.testCaseStartedId);
       if (finished.willBeRetried) return;
       const tc = this.testCases.get(attempt.testCaseId);
       const def = tc && this.pickles.get(tc.pickleId);
@@ -134,6 +148,7 @@ export class Collector {
         outcomes: [],
       };
       result.outcomes = scenarioOutcomes(def, result, (rule) => this.suite.ruleById.get(rule));
+      if (output !== undefined) this.outputOf.set(result, output);
       this.results.set(def.id, result);
       this.events.onFinished?.(result);
     }

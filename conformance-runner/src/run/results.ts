@@ -65,6 +65,11 @@ export interface ScenarioResult {
   outcomes: Outcome[];
   /** Set when the scenario's own outcome is blocked: the root-cause rule that blocks it. */
   blockedBy?: string;
+  /**
+   * What a started adapter wrote to stderr while the scenario ran (bounded, inert). Best effort:
+   * scenarios and properties that run at the same time share the adapter, and its lines.
+   */
+  adapterOutput?: string[];
 }
 
 export interface RuleResult {

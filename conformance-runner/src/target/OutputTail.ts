@@ -10,17 +10,17 @@ export class OutputTail {
   constructor(
     private readonly maxLines = 100,
     private readonly maxLineLength = 2000,
-    private readonly onLine?: (line: string) => void,
+    private readonly onLine?: (line: string, stream: string) => void,
   ) {}
 
   write(stream: string, chunk: Buffer | string): void {
     const text = (this.partial.get(stream) ?? '') + chunk.toString();
     const parts = text.split(/\r?\n/);
     const rest = parts.pop() ?? '';
-    for (const line of parts) this.push(line);
+    for (const line of parts) this.push(line, stream);
     // A line that never ends is still bounded: flush it in pieces.
     if (rest.length > this.maxLineLength) {
-      this.push(rest);
+      this.push(rest, stream);
       this.partial.delete(stream);
     } else {
       this.partial.set(stream, rest);
@@ -33,11 +33,11 @@ export class OutputTail {
     return [...this.lines, ...pending].join('\n');
   }
 
-  private push(line: string): void {
+  private push(line: string, stream: string): void {
     const kept = line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line;
     this.lines.push(kept);
     if (this.lines.length > this.maxLines) this.lines.shift();
-    this.onLine?.(kept);
+    this.onLine?.(kept, stream);
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { OutputTail } from './OutputTail';
+import { publishAdapterOutput } from './adapterOutput';
 import { Reaper } from './reaper';
 import { groupAlive, signalGroup } from './processGroup';
 import type { TargetDeath } from './types';
@@ -42,7 +43,10 @@ export class TargetProcess {
   private reaper?: Reaper;
 
   constructor(readonly command: string, options: SpawnOptions) {
-    this.output = new OutputTail(100, 2000, options.log);
+    this.output = new OutputTail(100, 2000, (line, stream) => {
+      options.log?.(line);
+      if (stream === 'stderr') publishAdapterOutput(line);
+    });
     // detached: the shell becomes a process-group leader, so one signal reaches the whole tree.
     this.child = spawn('/bin/sh', ['-c', command], {
       cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],

@@ -126,3 +126,17 @@ describe('--update-expectations', () => {
     assert.deepEqual(f.rules, []);
   });
 });
+
+describe('the expectations file\'s reasons, for reports', () => {
+  it('lists the reason and issue of every counted rule the file lists, never a reference rule\'s', () => {
+    const scenarios = [scenario('p-1', 'failed', ['params.constraint-regex']), scenario('g-1', 'failed', ['groups.prefix']), scenario('e-1', 'failed', ['errors.body'], 'reference')];
+    const file = { version: 2 as const, implementation: 'acme', rules: [
+      { rule: 'params.constraint-regex', reason: 'our regex uses $', issue: 'https://example.com/12', results: [{ scenario: 'p-1', status: 'failed' as const }] },
+      { rule: 'groups.prefix', results: [{ scenario: 'g-1', status: 'failed' as const }] },
+      { rule: 'errors.body', reason: 'informative', results: [{ scenario: 'e-1', status: 'failed' as const }] },
+    ] };
+    const comparison = compareWithExpectations(file, rulesOf(DEFS, scenarios), scenarios, new Set(['p-1', 'g-1', 'e-1']));
+    assert.deepEqual(comparison.reasons, [{ rule: 'params.constraint-regex', reason: 'our regex uses $', issue: 'https://example.com/12' }]);
+    assert.equal(comparison.matched, 3 - 1);
+  });
+});

@@ -4,6 +4,7 @@ import { MEDIA } from '../../src/protocol/world';
 import { Collector } from '../../src/run/collector';
 import { TIMING_MEDIA } from '../../src/run/media';
 import type { ScenarioResult } from '../../src/run/results';
+import { publishAdapterOutput } from '../../src/target/adapterOutput';
 import { envelopesFor, RULES, suiteOf, type ScenarioSpec } from './messages';
 
 function collect(specs: ScenarioSpec[], failFast = false): { results: Map<string, ScenarioResult>; collector: Collector; events: string[] } {
@@ -156,5 +157,29 @@ describe('Collector', () => {
     const { results, collector } = collect([{ id: 'u', rules: ['nope.rule'], steps: [{ status: 'PASSED' }] }]);
     assert.equal(results.get('u')!.level, 'must');
     assert.match(collector.warnings.join('\n'), /names the rule "nope\.rule", which is not in features\/rules\.json/);
+  });
+});
+
+describe('what the adapter wrote to stderr while each scenario ran', () => {
+  it('is kept with the scenario whose start and end it falls between', () => {
+    const collector = new Collector(suiteOf(RULES));
+    let started = 0;
+    publishAdapterOutput('written before any scenario');
+    for (const e of envelopesFor([
+      { id: 'a', steps: [{ status: 'FAILED', exception: { type: 'AssertionError', message: 'expected 200, got 500' } }] },
+      { id: 'b', steps: [{ status: 'PASSED' }] },
+    ])) {
+      collector.onMessage(e);
+      if (e.testCaseStarted) publishAdapterOutput(`[fw] line of scenario ${started++ === 0 ? 'a' : 'b'}`);
+    }
+    const results = collector.finished();
+    publishAdapterOutput('written after the run');
+    assert.deepEqual(results.get('a')!.adapterOutput, ['[fw] line of scenario a']);
+    assert.deepEqual(results.get('b')!.adapterOutput, ['[fw] line of scenario b']);
+  });
+
+  it('is absent when the adapter wrote nothing meanwhile', () => {
+    const r = statusOf({ steps: [{ status: 'PASSED' }] });
+    assert.equal(r.adapterOutput, undefined);
   });
 });

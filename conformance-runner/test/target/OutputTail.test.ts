@@ -44,3 +44,13 @@ describe('OutputTail', () => {
     assert.equal(quoteOutput(''), '  (it printed nothing)');
   });
 });
+
+describe('OutputTail names the stream of each line', () => {
+  it('hands each line to onLine with its stream', () => {
+    const seen: string[] = [];
+    const tail = new OutputTail(10, 100, (line, stream) => seen.push(`${stream}: ${line}`));
+    tail.write('stderr', 'err\n');
+    tail.write('stdout', 'out\n');
+    assert.deepEqual(seen, ['stderr: err', 'stdout: out']);
+  });
+});

@@ -19,7 +19,11 @@ $app->useStoragePath(fw_lumen_store() . '/storage');
 
 // Not called, as nothing in the catalog needs them: $app->withFacades(), $app->withEloquent().
 // No global middleware, no route middleware aliases: the catalog's middleware is referenced by
-// class name. The exception handler is Lumen's own default (Laravel\Lumen\Exceptions\Handler).
+// class name.
+
+// The exception handler, bound as the skeleton binds it: Lumen's own (Laravel\Lumen\Exceptions\Handler),
+// which only adds the framework's error to a 5xx as X-Fw-Exception (protocol §3.3).
+$app->singleton(Illuminate\Contracts\Debug\ExceptionHandler::class, App\Exceptions\Handler::class);
 
 $app->configure('app');
 
