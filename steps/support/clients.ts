@@ -25,7 +25,7 @@ export function clientFor(parameters: WorldParameters): AdapterClient {
   const key = keyOf(parameters);
   let client = clients.get(key);
   if (!client) {
-    client = new AdapterClient({ ...parameters.target, requestTimeoutMs: parameters.requestTimeoutMs, capabilities: parameters.capabilities });
+    client = new AdapterClient({ ...parameters.target, requestTimeoutMs: parameters.requestTimeoutMs, capabilities: parameters.capabilities, shareApps: parameters.shareApps });
     clients.set(key, client);
   }
   return client;

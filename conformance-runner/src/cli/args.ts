@@ -13,7 +13,8 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const OPTIONS = {
+/** Every option of the run (--help lists each: test/cli/drift.test.ts). */
+export const OPTIONS = {
   target: { type: 'string' },
   token: { type: 'string' },
   start: { type: 'string' },

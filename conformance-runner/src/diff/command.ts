@@ -13,6 +13,9 @@ const FORMATS = ['text', 'markdown'] as const;
  * `fw-conformance diff OLD.json NEW.json [--format text|markdown]`: prints what changed. Exit 1
  * when something regressed, 0 otherwise, 2 for bad input.
  */
+/** The options of `fw-conformance diff` (its --help lists each: test/cli/drift.test.ts). */
+export const DIFF_OPTIONS = { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
 export function runDiffCommand(argv: string[], io: SubcommandIO): number {
   const fail = (message: string, hint = true) => {
     io.err(`fw-conformance diff: ${message}${hint ? ' (see fw-conformance diff --help)' : ''}\n`);
@@ -21,7 +24,7 @@ export function runDiffCommand(argv: string[], io: SubcommandIO): number {
   let files: [string, string];
   let format: (typeof FORMATS)[number];
   try {
-    const { values, positionals } = parseSubcommand(argv, { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+    const { values, positionals } = parseSubcommand(argv, DIFF_OPTIONS);
     if (values.help === true) {
       io.out(DIFF_HELP);
       return EXIT.same;

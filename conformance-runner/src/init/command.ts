@@ -33,6 +33,9 @@ Exit status: 0 when the skeleton is written; 2 for a bad command line or a file 
 
 export type Lang = 'php' | 'ts';
 
+/** The options of `fw-conformance init` (INIT_HELP lists each: test/cli/drift.test.ts). */
+export const INIT_OPTIONS = { lang: { type: 'string' }, 'example-framework': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
 const TEMPLATES = path.join(PACKAGE_ROOT, 'conformance-runner', 'templates');
 
 /** Template folders per language: what `init` copies, relative to the template root. */
@@ -57,8 +60,7 @@ export function runInitCommand(argv: string[], io: Io): number {
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: { lang: { type: 'string' }, 'example-framework': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      args: argv, allowPositionals: true, strict: true, options: INIT_OPTIONS,
     }));
   } catch (err) {
     return usage(io, (err as Error).message.split('\n')[0]!);

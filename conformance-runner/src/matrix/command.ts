@@ -21,6 +21,9 @@ const EXIT = { ok: 0, input: 2 } as const;
  * matrix.md into DIR. Exit 0 when written; 2 for a bad command line, a file that is not a report,
  * two reports of one implementation and version, or an output that cannot be written.
  */
+/** The options of `fw-conformance matrix` (its --help lists each: test/cli/drift.test.ts). */
+export const MATRIX_OPTIONS = { out: { type: 'string' }, title: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
 export function runMatrixCommand(argv: string[], io: SubcommandIO): number {
   const fail = (message: string, hint = true) => {
     io.err(`fw-conformance matrix: ${message}${hint ? ' (see fw-conformance matrix --help)' : ''}\n`);
@@ -30,9 +33,7 @@ export function runMatrixCommand(argv: string[], io: SubcommandIO): number {
   let outDir: string;
   let title: string;
   try {
-    const { values, positionals } = parseSubcommand(argv, {
-      out: { type: 'string' }, title: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-    });
+    const { values, positionals } = parseSubcommand(argv, MATRIX_OPTIONS);
     if (values.help === true) {
       io.out(MATRIX_HELP);
       return EXIT.ok;

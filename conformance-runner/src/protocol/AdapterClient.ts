@@ -22,6 +22,12 @@ export interface ClientOptions extends TargetAddress {
   requestTimeoutMs?: number;
   /** The capabilities the target declared; asked with GET /__fw/info when absent. */
   capabilities?: readonly string[];
+  /**
+   * Load each distinct manifest once and share the application: only for an adapter that builds
+   * the application afresh for every request (info `applications: per-request`, protocol §2.2),
+   * where an application that served other scenarios is indistinguishable from a new one.
+   */
+  shareApps?: boolean;
 }
 
 /** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
@@ -85,6 +91,9 @@ export class AdapterClient {
   private readonly origin: string;
   private readonly timeoutMs: number;
   private declared?: Promise<readonly string[]>;
+  /** Shared applications by manifest (shareApps): the load's result and the exchange that made it. */
+  private readonly shared = new Map<string, Promise<{ result: LoadResult; exchange?: Exchange }>>();
+  private readonly sharedIds = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
@@ -98,6 +107,11 @@ export class AdapterClient {
   }
 
   async close(): Promise<void> {
+    // Shared applications are unloaded last, best effort: an adapter someone else runs keeps no leftovers.
+    const ids = [...this.sharedIds];
+    this.sharedIds.clear();
+    this.shared.clear();
+    await Promise.all(ids.map((app) => this.unload(app).catch(() => undefined)));
     await this.pool.close();
   }
 
@@ -132,6 +146,27 @@ export class AdapterClient {
    * the target declared is an adapter error: a declared capability promises that its manifests load.
    */
   async loadApp(manifest: Manifest): Promise<LoadResult> {
+    if (!this.options.shareApps) return this.load(manifest);
+    const key = JSON.stringify(manifest);
+    let loading = this.shared.get(key);
+    if (loading === undefined) {
+      const mark = this.exchanges.length;
+      loading = this.load(manifest).then((result) => {
+        if (result.ok) this.sharedIds.add(result.app);
+        return { result, exchange: this.exchanges[mark] };
+      });
+      this.shared.set(key, loading);
+      // Only answers are shared: an error (unsupported, an adapter fault) is raised again next time.
+      loading.catch(() => this.shared.delete(key));
+      return (await loading).result;
+    }
+    const { result, exchange } = await loading;
+    // The reproduction of a scenario shows the load it relies on, as if it had made it.
+    if (exchange !== undefined) this.exchanges.push(exchange);
+    return result;
+  }
+
+  private async load(manifest: Manifest): Promise<LoadResult> {
     const declared = await this.capabilities();
     const missing = manifestCapabilities(manifest).filter((c) => !declared.includes(c));
     if (missing.length > 0) {
@@ -158,6 +193,12 @@ export class AdapterClient {
   }
 
   async deleteApp(app: string): Promise<void> {
+    // A shared application stays for the next scenario with its manifest; close() unloads it.
+    if (this.sharedIds.has(app)) return;
+    await this.unload(app);
+  }
+
+  private async unload(app: string): Promise<void> {
     const res = await this.control('DELETE', `apps/${encodeURIComponent(app)}`);
     if (res.status !== 204) throw this.controlFailure(`DELETE /__fw/apps/${app}`, res);
   }

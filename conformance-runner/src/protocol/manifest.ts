@@ -51,6 +51,11 @@ export interface Info {
   capabilities: Capability[];
   /** The HTTP server in front of the adapter, when it answers or changes requests itself (§3.1). */
   server?: { name: string; limits: ServerLimit[] };
+  /**
+   * "per-request": every application request runs on an application built afresh from its manifest
+   * (§2.2), so loaded applications can be shared by every scenario with the same manifest.
+   */
+  applications?: 'per-request' | 'persistent';
 }
 
 /** Requests the server in front of an adapter decides about before the framework sees them (§3.1). */

@@ -13,6 +13,11 @@ export interface WorldParameters {
   serverLimits?: string[];
   server?: string;
   requestTimeoutMs: number;
+  /**
+   * The adapter builds an application afresh for every request (info `applications: per-request`):
+   * identical manifests are then loaded once per process and shared (AdapterClient).
+   */
+  shareApps?: boolean;
   /** fast-check seed for the properties of this run. */
   seed: number;
   /** fast-check runs per property. */
