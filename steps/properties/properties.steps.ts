@@ -49,7 +49,7 @@ function earlyKey(scenario: string | undefined, property: string): string {
 /** Runs one property with its own clients (its exchanges never mix with a scenario's). */
 async function check(name: string, params: WorldParameters, tags: string[]): Promise<Checked> {
   const def = propertyNamed(name);
-  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities, shareApps: params.shareApps });
+  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities, shareApps: params.shareApps !== undefined });
   const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
   try {
     const needed = new Set<string>(def.capabilities);

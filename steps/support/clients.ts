@@ -7,6 +7,8 @@ import type { WorldParameters } from '../../conformance-runner/src/protocol/worl
  * each time.
  */
 const clients = new Map<string, AdapterClient>();
+/** Clients whose target outlives the run: their shared applications are unloaded at the end. */
+const unloading = new Set<AdapterClient>();
 const infos = new Map<string, Promise<Info>>();
 
 function keyOf(parameters: WorldParameters): string {
@@ -25,8 +27,9 @@ export function clientFor(parameters: WorldParameters): AdapterClient {
   const key = keyOf(parameters);
   let client = clients.get(key);
   if (!client) {
-    client = new AdapterClient({ ...parameters.target, requestTimeoutMs: parameters.requestTimeoutMs, capabilities: parameters.capabilities, shareApps: parameters.shareApps });
+    client = new AdapterClient({ ...parameters.target, requestTimeoutMs: parameters.requestTimeoutMs, capabilities: parameters.capabilities, shareApps: parameters.shareApps !== undefined });
     clients.set(key, client);
+    if (parameters.shareApps?.unloadAtEnd) unloading.add(client);
   }
   return client;
 }
@@ -49,5 +52,7 @@ export async function closeClients(): Promise<void> {
   const all = [...clients.values()];
   clients.clear();
   infos.clear();
+  await Promise.all([...unloading].map((c) => c.unloadShared()));
+  unloading.clear();
   await Promise.all(all.map((c) => c.close()));
 }

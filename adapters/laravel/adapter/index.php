@@ -76,6 +76,8 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             'capabilities' => FW_CAPABILITIES,
             // php -S answers unknown methods itself and drops absolute-form targets with an empty path.
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
+            // Every application request builds the application afresh from its stored manifest (§2.2).
+            'applications' => 'per-request',
         ]);
     }
 

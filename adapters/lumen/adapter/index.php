@@ -63,6 +63,8 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             ],
             // php -S answers unknown methods itself and drops absolute-form targets with an empty path (§3.1).
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
+            // Every application request builds the application afresh from its stored manifest (§2.2).
+            'applications' => 'per-request',
         ]);
     }
     if ($method === 'POST' && $path === '/__fw/apps') {

@@ -10,6 +10,7 @@ import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
+import { forgetSharedApps, sharedAppsOf } from './sharedApps';
 
 export interface TargetAddress {
   /** Base URL of the adapter, for example http://127.0.0.1:8080 */
@@ -23,9 +24,10 @@ export interface ClientOptions extends TargetAddress {
   /** The capabilities the target declared; asked with GET /__fw/info when absent. */
   capabilities?: readonly string[];
   /**
-   * Load each distinct manifest once and share the application: only for an adapter that builds
-   * the application afresh for every request (info `applications: per-request`, protocol §2.2),
-   * where an application that served other scenarios is indistinguishable from a new one.
+   * Load each distinct manifest once per process and share the application (sharedApps.ts): only
+   * for an adapter that builds the application afresh for every request (info `applications:
+   * per-request`, protocol §2.2), where an application that served other scenarios is
+   * indistinguishable from a new one.
    */
   shareApps?: boolean;
 }
@@ -91,9 +93,6 @@ export class AdapterClient {
   private readonly origin: string;
   private readonly timeoutMs: number;
   private declared?: Promise<readonly string[]>;
-  /** Shared applications by manifest (shareApps): the load's result and the exchange that made it. */
-  private readonly shared = new Map<string, Promise<{ result: LoadResult; exchange?: Exchange }>>();
-  private readonly sharedIds = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
@@ -107,12 +106,16 @@ export class AdapterClient {
   }
 
   async close(): Promise<void> {
-    // Shared applications are unloaded last, best effort: an adapter someone else runs keeps no leftovers.
-    const ids = [...this.sharedIds];
-    this.sharedIds.clear();
-    this.shared.clear();
-    await Promise.all(ids.map((app) => this.unload(app).catch(() => undefined)));
     await this.pool.close();
+  }
+
+  /**
+   * Unloads the process's shared applications of this target (best effort), for an adapter that
+   * outlives the run; a started adapter is stopped with them.
+   */
+  async unloadShared(): Promise<void> {
+    const ids = forgetSharedApps(this.origin, this.options.token);
+    await Promise.all(ids.map((app) => this.unload(app).catch(() => undefined)));
   }
 
   /** Forget recorded exchanges (called at the start of every scenario). */
@@ -147,17 +150,18 @@ export class AdapterClient {
    */
   async loadApp(manifest: Manifest): Promise<LoadResult> {
     if (!this.options.shareApps) return this.load(manifest);
+    const shared = sharedAppsOf(this.origin, this.options.token);
     const key = JSON.stringify(manifest);
-    let loading = this.shared.get(key);
+    let loading = shared.loads.get(key);
     if (loading === undefined) {
       const mark = this.exchanges.length;
       loading = this.load(manifest).then((result) => {
-        if (result.ok) this.sharedIds.add(result.app);
+        if (result.ok) shared.ids.add(result.app);
         return { result, exchange: this.exchanges[mark] };
       });
-      this.shared.set(key, loading);
+      shared.loads.set(key, loading);
       // Only answers are shared: an error (unsupported, an adapter fault) is raised again next time.
-      loading.catch(() => this.shared.delete(key));
+      loading.catch(() => shared.loads.delete(key));
       return (await loading).result;
     }
     const { result, exchange } = await loading;
@@ -193,8 +197,8 @@ export class AdapterClient {
   }
 
   async deleteApp(app: string): Promise<void> {
-    // A shared application stays for the next scenario with its manifest; close() unloads it.
-    if (this.sharedIds.has(app)) return;
+    // A shared application stays for the next scenario with its manifest (unloadShared()).
+    if (this.options.shareApps && sharedAppsOf(this.origin, this.options.token).ids.has(app)) return;
     await this.unload(app);
   }
 

@@ -15,9 +15,10 @@ export interface WorldParameters {
   requestTimeoutMs: number;
   /**
    * The adapter builds an application afresh for every request (info `applications: per-request`):
-   * identical manifests are then loaded once per process and shared (AdapterClient).
+   * identical manifests are then loaded once per process and shared (protocol/sharedApps.ts), and
+   * unloaded at the end when the adapter outlives the run (`unloadAtEnd`: --target).
    */
-  shareApps?: boolean;
+  shareApps?: { unloadAtEnd: boolean };
   /** fast-check seed for the properties of this run. */
   seed: number;
   /** fast-check runs per property. */

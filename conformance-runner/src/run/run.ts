@@ -229,7 +229,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       capabilities: target.info.capabilities,
       ...(target.info.server ? { serverLimits: target.info.server.limits, server: target.info.server.name } : {}),
       requestTimeoutMs: options.requestTimeoutMs,
-      ...(target.info.applications === 'per-request' ? { shareApps: true } : {}),
+      ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
       seed,
       numRuns: options.numRuns,
       ...(options.path !== undefined ? { replayPath: options.path } : {}),

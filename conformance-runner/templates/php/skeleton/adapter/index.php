@@ -52,6 +52,9 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             'capabilities' => FW_CAPABILITIES,                   // adapter/catalog.php: what you declare (§5)
             // php -S answers unknown methods itself and drops some absolute-form targets (§3.1).
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
+            // Each application request rebuilds the application from its manifest (§2.2): the
+            // runner may then load a manifest once for every scenario that uses it.
+            'applications' => 'per-request',
         ]);
     }
     if ($method === 'POST' && $path === '/__fw/apps') {
