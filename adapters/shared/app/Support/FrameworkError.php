@@ -14,8 +14,6 @@ use Throwable;
 final class FrameworkError
 {
     public const HEADER = 'X-Fw-Exception';
-    /** The protocol's bound on the header's value. */
-    private const MAX_BYTES = 4096;
 
     /** Adds the header to a 5xx rendered from $e; any other answer, and every body, is left alone. */
     public static function attach($response, Throwable $e)
@@ -26,23 +24,10 @@ final class FrameworkError
         return $response;
     }
 
-    /**
-     * {"class","message","file","line"} as JSON. json_encode's defaults escape everything outside
-     * printable ASCII (a header value is bytes, not text); a message too long for the bound is
-     * halved until it fits, invalid UTF-8 (a cut character) becomes U+FFFD.
-     */
+    /** The header's value: the PHP skeleton's fw_exception_header(), one function for every PHP adapter. */
     public static function header(Throwable $e): string
     {
-        $message = $e->getMessage();
-        $file = $e->getFile();
-        $file = strlen($file) > 500 ? '…' . substr($file, -500) : $file;
-        for (;;) {
-            $value = (string) json_encode(
-                ['class' => get_class($e), 'message' => $message, 'file' => $file, 'line' => $e->getLine()],
-                JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE
-            );
-            if (strlen($value) <= self::MAX_BYTES || $message === '') return $value;
-            $message = strlen($message) > 16 ? substr($message, 0, intdiv(strlen($message), 2)) . '…' : '';
-        }
+        require_once __DIR__ . '/../../../../conformance-runner/templates/php/skeleton/adapter/exception.php';
+        return fw_exception_header($e);
     }
 }

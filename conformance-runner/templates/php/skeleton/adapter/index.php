@@ -12,6 +12,7 @@ require __DIR__ . '/../vendor/autoload.php';   // YOUR FRAMEWORK
 require __DIR__ . '/manifest.php';             // fw_manifest_error(), fw_url_request_error(): the first bad field
 require __DIR__ . '/build.php';                // build_app(): manifest -> booted application
 require __DIR__ . '/catalog.php';              // Trace and the probe catalog (§4)
+require __DIR__ . '/exception.php';            // fw_exception_header(): the framework's error (§3.3)
 
 $store = sys_get_temp_dir() . '/fw-adapter-' . getenv('PORT');
 is_dir($store) || mkdir($store, 0700, true);

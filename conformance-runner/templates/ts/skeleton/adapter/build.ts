@@ -4,6 +4,7 @@
 // API your framework lacks: leave the capability out of CAPABILITIES (catalog.ts) instead.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { catalogClosure, registerCatalog } from './catalog';
+import { bindExceptionHeader } from './exception';
 import { Fw } from './framework';
 import type { Handler, Manifest, Statement } from './manifest';
 
@@ -20,6 +21,7 @@ export function buildApp(manifest: Manifest): BuiltApp {
   const file = (name: string) => (router: any) => run(router, manifest.routeFiles[name] ?? []);
   const app = new Fw.Application({ web: file('web') });                                  // YOUR FRAMEWORK
   registerCatalog(app);
+  bindExceptionHeader(app);                                                              // optional (§3.3)
   for (const name of manifest.bootstrap ?? []) app.loadRoutes(file(name));
   const providers = (manifest.providers ?? []).map(file);
   if (providers.length > 0) {
