@@ -1,4 +1,5 @@
 import type { AppResponse } from '../../conformance-runner/src/protocol';
+import { clipStrings } from '../../conformance-runner/src/protocol/clip';
 import type { Aspect, Finding } from '../../conformance-runner/src/protocol/finding';
 import { fail } from './expect';
 
@@ -16,8 +17,10 @@ let pending: Finding | undefined;
 const MAX_TEXT = 2_000;
 
 function small(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  if (text === undefined || text.length <= MAX_TEXT) return value;
+  // Long strings clipped first: a megabyte echo is not turned into JSON just to be cut.
+  const kept = clipStrings(value, MAX_TEXT);
+  const text = JSON.stringify(kept);
+  if (text === undefined || text.length <= MAX_TEXT) return kept;
   return { clipped: `${text.slice(0, MAX_TEXT)}…`, characters: text.length };
 }
 

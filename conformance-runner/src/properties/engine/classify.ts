@@ -2,6 +2,8 @@ import type { Manifest } from '../../protocol';
 import { allowViolations, parseAllow } from '../model/allow';
 import { flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
+import { CLIP, clipStrings } from '../../protocol/clip';
+import { parsedBody } from './parsedBody';
 import type { Finding } from '../../protocol/finding';
 import type { Check, Expectation, RequestCheck } from './plan';
 
@@ -78,7 +80,8 @@ export function classifyFailure(check: Check, obs: Observed, manifest: Manifest)
   const needs = [...defaults, ...(check.needs?.[kind] ?? [])].filter((r) => r !== rule);
   // A crash is one fault whichever check showed it: it has one signature in a property.
   const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
-  const finding = findingOf(check, obs, kind);
+  // What the target answered can be as long as it likes: a finding travels in attachments and reports.
+  const finding = clipStrings(findingOf(check, obs, kind), CLIP.valueChars) as Finding | undefined;
   return { kind, rule, signature, needs: [...new Set(needs)], ...(finding !== undefined ? { finding } : {}) };
 }
 
@@ -112,12 +115,8 @@ function requestFinding(request: string, expect: Expectation, obs: ObservedReque
   if (expect.status === 405) return { aspect: 'allow', ...seen, expected: expect.allow.join(', '), actual: obs.allow };
   if (expect.status !== 200) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };
   const body = expect.body;
-  let echo: { action?: unknown; params?: unknown; closure?: unknown; args?: unknown } | undefined;
-  try {
-    echo = JSON.parse(obs.body) as typeof echo;
-  } catch {
-    echo = undefined;
-  }
+  const parsed = parsedBody(obs.body);
+  const echo = parsed.ok ? parsed.value as { action?: unknown; params?: unknown; closure?: unknown; args?: unknown } | null : undefined;
   // No echo at all, where one was expected: the body says what came instead (as a step's finding does).
   if (body.kind !== 'text' && (echo === null || typeof echo !== 'object')) return { aspect: 'action', ...seen, expected: body.kind === 'echo' ? body.action : 'closure:args', actual: { body: obs.body.slice(0, 200) } };
   if (body.kind === 'echo') {
@@ -170,12 +169,9 @@ function urlKind(check: Extract<Check, { kind: 'url' }>, obs: Observed): Failure
 
 /** The action named by an echo body (protocol §4.1), if `body` is one. */
 function echoAction(body: string): string | undefined {
-  try {
-    const echo = JSON.parse(body) as { action?: unknown };
-    return typeof echo.action === 'string' ? echo.action : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parsedBody(body);
+  const action = parsed.ok ? (parsed.value as { action?: unknown } | null)?.action : undefined;
+  return typeof action === 'string' ? action : undefined;
 }
 
 /** The method of the route whose text closure answered `body` (properties give every route its own text). */

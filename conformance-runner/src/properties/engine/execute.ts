@@ -1,4 +1,5 @@
 import type { Finding } from '../../protocol/finding';
+import { parsedBody } from './parsedBody';
 import { isDeepStrictEqual } from 'node:util';
 import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';
 import { allowRepeats, allowViolations } from '../model/allow';
@@ -150,8 +151,9 @@ function verifyBody(expect: ExpectedBody, body: string): string[] {
   if (expect.kind === 'text') {
     return body === expect.value ? [] : [`expected the body ${JSON.stringify(expect.value)}; got ${snippet(body)}`];
   }
-  let parsed: unknown;
-  try { parsed = JSON.parse(body); } catch { return [`expected a JSON echo; got ${snippet(body)}`]; }
+  const json = parsedBody(body);
+  if (!json.ok) return [`expected a JSON echo; got ${snippet(body)}`];
+  const parsed = json.value;
   const want = expect.kind === 'args'
     ? { closure: 'args', args: expect.values.map((value) => ({ type: 'string', value })) }
     : { action: expect.action, params: expect.params };
