@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { killAllTargetsSync, stopAllTargets } from '../target';
+// The registry alone: the target layer proper loads undici and ajv, which --help must not wait for.
+import { killAllTargetsSync, stopAllTargets } from '../target/registry';
 import { terminalOutput } from '../protocol/inert';
-import { beginOpening } from '../run/open';
 import { parseCommandLine, UsageError } from './args';
 import { EXIT } from '../exitCodes';
 import { HELP } from './help';
@@ -47,6 +47,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   if (options.checkAdapter) return runCheckAdapter(options, cwd);
   // The adapter starts first, then the run's modules load while it boots (run/open.ts). They are
   // loaded on demand: cucumber and the report renderers take a while to load, --help should not.
+  const { beginOpening } = await import('../run/open');
   const opening = beginOpening(options, cwd, REPO_ROOT);
   const { runConformance } = await import('../run/run');
   return runConformance(options, {
