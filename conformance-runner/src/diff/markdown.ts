@@ -1,6 +1,6 @@
 import { STATUS_ICON } from '../matrix/statusWords';
 import { mdCode, mdText, shortDate, shorten } from '../matrix/text';
-import type { Status } from '../run/status';
+import type { Status } from '../model/status';
 import type { ItemChange, ReportDiff, Side } from './compare';
 import type { ChangeKind } from './classify';
 import { count, groupsOf, KIND_TITLE, outcomeLine, splitNested, type ChangeGroup } from './outcome';

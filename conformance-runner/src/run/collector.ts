@@ -6,7 +6,7 @@ import { classify, type StepOutcome } from './classify';
 import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from './media';
 import { scenarioOutcomes } from './outcomes';
-import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from './results';
+import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
 import { describePickle, type ScenarioDef, type Suite } from './suite';
 
 interface Attempt {

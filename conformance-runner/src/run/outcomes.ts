@@ -1,7 +1,7 @@
-import type { Outcome } from '../attribution/resolve';
+import type { Outcome } from '../model/outcome';
 import { judge, type Judgement } from '../attribution/assertion';
 import type { Manifest } from '../protocol/manifest';
-import type { ScenarioResult } from './results';
+import type { ScenarioResult } from '../model/results';
 import type { RuleDef, ScenarioDef } from './suite';
 
 /**

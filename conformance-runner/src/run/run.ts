@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CliOptions } from '../cli/options';
+import type { CliOptions } from '../config/options';
 import { compareWithExpectations, type Comparison } from '../expectations/compare';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
@@ -22,11 +22,11 @@ import type { Coverage } from './coverage';
 import { runSuiteWithCucumber } from './cucumber';
 import { abandonOpening, beginOpening, type Opening } from './open';
 import { Progress } from './progress';
-import type { ScenarioResult } from './results';
+import type { ScenarioResult } from '../model/results';
 import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
 import { decideVerdict, profileOf } from './verdict';
-import { EXIT } from '../exitCodes';
+import { EXIT } from '../config/exitCodes';
 
 export interface RunEnvironment {
   /** Where relative paths of the command line are resolved (and --start commands run). */

@@ -54,7 +54,7 @@ export interface PropertyFailureInfo {
   replay: string;
 }
 
-/** MEDIA.property attachment's evidence about one rule (run/results.ts). */
+/** MEDIA.property attachment's evidence about one rule (model/results.ts). */
 export interface PropertyOutcome {
   rule: string;
   status: 'passed' | 'failed' | 'errored' | 'timed-out' | 'unsupported' | 'skipped';

@@ -1,9 +1,8 @@
 import type { Capability } from '../protocol/manifest';
-import { codeFile, COMPILED } from '../layout';
-import { DEFAULT_BREAKER_THRESHOLD } from '../run/breaker';
-import type { Level } from '../run/levels';
+import { codeFile, COMPILED } from './layout';
+import type { Level } from '../model/levels';
 
-/** The fw-conformance command's options, validated (see args.ts and help.ts). */
+/** The fw-conformance command's options, validated (cli/args.ts; their defaults: defaults.ts). */
 export interface CliOptions {
   help: boolean;
   version: boolean;
@@ -43,15 +42,6 @@ export interface CliOptions {
    */
   profile?: Capability[];
 }
-
-export const DEFAULTS = {
-  out: 'reports',
-  numRuns: 100,
-  requestTimeoutMs: 10_000,
-  startTimeoutMs: 30_000,
-  parallel: 0,
-  circuitBreaker: DEFAULT_BREAKER_THRESHOLD,
-} as const;
 
 /** The reference adapter's entry point in the sources, relative to the repository (the repository's own tools). */
 export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
