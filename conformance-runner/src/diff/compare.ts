@@ -5,7 +5,7 @@ import type { RuleResult } from '../model/results';
 import type { Status } from '../model/status';
 import type { VerdictKind } from '../model/verdict';
 import { narrowing } from '../matrix/columns';
-import { classify, type ChangeKind } from './classify';
+import { classify, type ChangeKind } from './changeKind';
 import { countOf } from './count';
 
 /** Two reports that cannot be compared: the CLI prints the message and exits 2. */
