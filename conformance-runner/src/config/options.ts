@@ -1,5 +1,6 @@
 import type { Capability } from '../protocol/manifest';
 import { codeFile, COMPILED } from './layout';
+import { shellQuote } from './shellQuote';
 import type { Level } from '../model/levels';
 
 /** The fw-conformance command's options, validated (cli/args.ts; their defaults: defaults.ts). */
@@ -53,7 +54,3 @@ export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
 export const REFERENCE_ADAPTER_COMMAND = COMPILED
   ? `node ${shellQuote(codeFile('reference/adapter'))}`
   : `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
