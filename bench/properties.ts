@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { AdapterClient } from '../conformance-runner/src/protocol';
 import { PROPERTIES, runProperty } from '../conformance-runner/src/properties';
 import { freePort } from '../conformance-runner/src/target/freePort';
-import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
-import { REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/cli/options';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
+import { REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/config/options';
 
 /** Collects every exchange before the engine clears the log between cases. */
 class CountingClient extends AdapterClient {

@@ -35,7 +35,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
-import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 1);

@@ -20,18 +20,12 @@ export const ROOT = path.resolve(__dirname, '..');
 export const TOP_LEVEL = ['reference', 'conformance-runner', 'steps', 'scripts', 'selftest', 'bench'] as const;
 
 /**
- * Edges between runner folders that close a cycle today (issue 19). The list may only shrink: an
- * edge that closes a cycle and is not listed fails the check, and so does a listed edge that no
- * longer closes one (remove it).
+ * Edges between runner folders allowed to close a cycle. Empty since issue 19 split the shared
+ * vocabulary (model/) and the options, defaults and exit codes (config/) out of run/ and cli/:
+ * the runner's folders import one way. The list may only shrink: an edge that closes a cycle and
+ * is not listed fails the check, and so does a listed edge that no longer closes one.
  */
-export const KNOWN_RUNNER_CYCLE_EDGES: readonly string[] = [
-  'cli -> diff', 'cli -> matrix', 'cli -> run',
-  'diff -> cli', 'diff -> matrix', 'diff -> reports', 'diff -> run',
-  'expectations -> run',
-  'matrix -> cli', 'matrix -> reports', 'matrix -> run',
-  'reports -> run',
-  'run -> cli', 'run -> expectations', 'run -> reports',
-];
+export const KNOWN_RUNNER_CYCLE_EDGES: readonly string[] = [];
 
 /** Edges the reference's namespaces may make in both directions: the spec's own. */
 export const ALLOWED_REFERENCE_CYCLE_EDGES: readonly string[] = ['http -> routing', 'routing -> http'];

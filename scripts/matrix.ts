@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/cli/options';
-import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
+import { REFERENCE_ADAPTER_COMMAND } from '../conformance-runner/src/config/options';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
 import { adapterNames, ROOT } from './certify';
 
 /**

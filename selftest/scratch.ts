@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Fault } from './Fault';
-import { TYPESCRIPT_LOADER } from '../conformance-runner/src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
 
 export const ROOT = path.resolve(__dirname, '..');
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
-import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/cli/options';
+import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
+import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/config/options';
 import { freePort } from '../../conformance-runner/src/target/freePort';
 
 /**

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { timedRequest } from './net';
 import { freePort } from '../../conformance-runner/src/target/freePort';
-import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 

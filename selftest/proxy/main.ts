@@ -3,8 +3,8 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { REQUEST_TRANSFORMS, TRANSFORMS, type RequestTransform, type Transform } from './transforms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
-import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/cli/loader';
-import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/cli/options';
+import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
+import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/config/options';
 
 /**
  * `node -r ./scripts/register.js selftest/proxy/main.ts <transform> [adapter folder]`: starts the

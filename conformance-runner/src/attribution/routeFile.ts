@@ -1,4 +1,4 @@
-import type { Outcome } from './resolve';
+import type { Outcome } from '../model/outcome';
 
 const WEB_DEFAULT = 'files.web-default';
 const VERBS: ReadonlySet<string> = new Set(['registration.get', 'registration.post', 'registration.put', 'registration.patch', 'registration.delete']);

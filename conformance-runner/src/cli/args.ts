@@ -2,10 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CAPABILITIES, type Capability } from '../protocol/manifest';
-import { isLevel, LEVELS, type Level } from '../run/levels';
+import { isLevel, LEVELS, type Level } from '../model/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
-import { PACKAGE_ROOT } from '../layout';
-import { DEFAULTS, REFERENCE_ADAPTER_COMMAND, type CliOptions } from './options';
+import { PACKAGE_ROOT } from '../config/layout';
+import { DEFAULTS } from '../config/defaults';
+import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../config/options';
 import { outDirProblem } from './outDir';
 
 /** A bad command line: the CLI prints the message with a pointer to --help and exits 2. */

@@ -1,5 +1,5 @@
-import { EXIT, EXIT_MEANINGS } from '../exitCodes';
-import { DEFAULTS } from './options';
+import { EXIT, EXIT_MEANINGS } from '../config/exitCodes';
+import { DEFAULTS } from '../config/defaults';
 
 export const HELP = `fw-conformance — run the Routing and Controllers conformance suite against an adapter
 
@@ -84,7 +84,7 @@ fw-conformance matrix --help and fw-conformance diff --help describe the two rep
 (docs/matrix-and-diff.md); fw-conformance init --help the adapter skeletons (docs/writing-an-adapter.md).
 `;
 
-/** The exit statuses, from exitCodes.ts, wrapped to the help's width. */
+/** The exit statuses, from config/exitCodes.ts, wrapped to the help's width. */
 function exitStatuses(): string {
   return (Object.keys(EXIT) as (keyof typeof EXIT)[])
     .map((key) => wrap(`${String(EXIT[key]).padStart(5)}  `, EXIT_MEANINGS[key]))
@@ -104,43 +104,3 @@ function wrap(head: string, text: string, width = 100): string {
   lines.push(line.trimEnd());
   return lines.join('\n');
 }
-
-export const MATRIX_HELP = `fw-conformance matrix — every implementation against every rule, from their reports
-
-Usage:
-  fw-conformance matrix REPORT.json... [--out DIR] [--title TEXT]
-
-  REPORT.json            a conformance.json (reportVersion 2), one per implementation and version;
-                         reports of different suite versions or rule sets merge (union of rules,
-                         "—" where a report has no result), with a note
-  --out DIR              where matrix.html and matrix.md go (default: the current directory)
-  --title TEXT           the page's title (default "fw-conformance matrix")
-  -h, --help             this text
-
-Rows are rules by spec section (reference rules apart: they never count), columns are the reports
-(implementation, version, language, profile), cells the rule's status in that report.
-
-Exit status: 0 when both files are written; 2 for a bad command line, a file that is not a valid
-report, two reports of the same implementation and version, or an output that cannot be written.
-`;
-
-export const DIFF_HELP = `fw-conformance diff — what changed between two reports of one implementation
-
-Usage:
-  fw-conformance diff OLD.json NEW.json [--format text|markdown]
-
-  OLD.json NEW.json      two conformance.json files (reportVersion 2) of the same implementation,
-                         e.g. the main branch's and a pull request's
-  --format FORMAT        text (default: for the console) or markdown (for a pull-request comment)
-  -h, --help             this text
-
-Lists the must and implied rules and scenarios that regressed, got fixed, became blocked or
-unblocked, stopped or started running, appeared or disappeared; changes of verdict, gate, profile
-(capabilities declared) and implementation version; reference-level changes apart, as
-informative.
-
-Exit status: 1 when something regressed (a must or implied rule or scenario that was not failed,
-errored or timed out and now is, a declared capability dropped, or NEW is an incomplete run);
-0 otherwise ("no change" for a report against itself); 2 for a bad command line, a file that is
-not a valid report, or reports of two different implementations.
-`;

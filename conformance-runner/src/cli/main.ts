@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import { killAllTargetsSync, stopAllTargets } from '../target/registry';
 import { terminalOutput } from '../protocol/inert';
 import { parseCommandLine, UsageError } from './args';
-import { EXIT } from '../exitCodes';
+import { EXIT } from '../config/exitCodes';
 import { HELP } from './help';
-import { PACKAGE_ROOT } from '../layout';
-import type { CliOptions } from './options';
+import { PACKAGE_ROOT } from '../config/layout';
+import type { CliOptions } from '../config/options';
 
 /** The package root: features/, the spec and package.json are found under it. */
 const REPO_ROOT = PACKAGE_ROOT;

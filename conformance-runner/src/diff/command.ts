@@ -1,8 +1,8 @@
-import { DIFF_HELP } from '../cli/help';
 import type { SubcommandIO } from '../matrix/command';
 import { parseSubcommand, SubcommandUsageError } from '../matrix/subcommandArgs';
 import { readReport, ReportReadError } from '../reports/read';
 import { diffReports, DiffInputError } from './compare';
+import { DIFF_HELP } from './help';
 import { renderDiffMarkdown } from './markdown';
 import { renderDiffText } from './text';
 

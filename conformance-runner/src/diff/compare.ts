@@ -1,11 +1,11 @@
 import type { LoadedReport } from '../reports/read';
 import type { ConformanceReport } from '../reports/model';
-import { counts as levelCounts, type Level } from '../run/levels';
-import type { RuleResult } from '../run/results';
-import type { Status } from '../run/status';
-import type { VerdictKind } from '../run/verdict';
+import { counts as levelCounts, type Level } from '../model/levels';
+import type { RuleResult } from '../model/results';
+import type { Status } from '../model/status';
+import type { VerdictKind } from '../model/verdict';
 import { narrowing } from '../matrix/columns';
-import { classify, type ChangeKind } from './classify';
+import { classify, type ChangeKind } from './changeKind';
 import { countOf } from './count';
 
 /** Two reports that cannot be compared: the CLI prints the message and exits 2. */

@@ -1,8 +1,8 @@
 import { STATUS_ICON } from '../matrix/statusWords';
 import { mdCode, mdText, shortDate, shorten } from '../matrix/text';
-import type { Status } from '../run/status';
+import type { Status } from '../model/status';
 import type { ItemChange, ReportDiff, Side } from './compare';
-import type { ChangeKind } from './classify';
+import type { ChangeKind } from './changeKind';
 import { count, groupsOf, KIND_TITLE, outcomeLine, splitNested, type ChangeGroup } from './outcome';
 
 /** A pull-request comment is read, not searched: each kind shows its first entries (GitHub also caps comments at 65536 characters). */

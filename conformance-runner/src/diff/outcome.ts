@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type ChangeKind } from './classify';
+import { CHANGE_KINDS, type ChangeKind } from './changeKind';
 import { countOf } from './count';
 import { isCounted, type ItemChange, type ReportDiff, type RuleChange } from './compare';
 

@@ -1,6 +1,6 @@
-import { counts as levelCounts, type Level } from '../run/levels';
-import type { RuleResult, ScenarioResult } from '../run/results';
-import { isBad, type Status } from '../run/status';
+import { counts as levelCounts, type Level } from '../model/levels';
+import type { RuleResult, ScenarioResult } from '../model/results';
+import { isBad, type Status } from '../model/status';
 import { recorded, resultKey, runResults, type RunResult } from './results';
 import type { ExpectationsFile, ExpectedResult } from './types';
 

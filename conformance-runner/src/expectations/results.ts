@@ -1,6 +1,6 @@
-import { counts as levelCounts, type Level } from '../run/levels';
-import type { RuleResult } from '../run/results';
-import type { Status } from '../run/status';
+import { counts as levelCounts, type Level } from '../model/levels';
+import type { RuleResult } from '../model/results';
+import type { Status } from '../model/status';
 
 /** One counted result of a run, as the expectations file records it. */
 export interface RunResult {

@@ -1,4 +1,4 @@
-import type { Status } from '../run/status';
+import type { Status } from '../model/status';
 
 /**
  * An implementation's expectations file, version 2 (schema/expectations.schema.json): every

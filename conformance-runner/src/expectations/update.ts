@@ -1,4 +1,4 @@
-import type { RuleResult, ScenarioResult } from '../run/results';
+import type { RuleResult, ScenarioResult } from '../model/results';
 import { recorded, runResults } from './results';
 import type { ExpectationsFile, ExpectedResult, ExpectedRule, ExpectedStatus } from './types';
 

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT } from '../exitCodes';
-import { PACKAGE_ROOT } from '../layout';
+import { EXIT } from '../config/exitCodes';
+import { PACKAGE_ROOT } from '../config/layout';
 
 /**
  * `fw-conformance init --lang php|ts DIR`: writes an adapter skeleton to port — the control plane,

@@ -1,6 +1,6 @@
 import type { ConformanceReport } from '../reports/model';
-import type { RuleResult } from '../run/results';
-import type { Status } from '../run/status';
+import type { RuleResult } from '../model/results';
+import type { Status } from '../model/status';
 import { shorten } from './text';
 
 /** Tooltips show one failure, not a page of HTML an adapter returned. */

@@ -1,7 +1,7 @@
 import type { ConformanceReport } from '../reports/model';
 import type { LoadedReport } from '../reports/read';
-import type { VerdictKind } from '../run/verdict';
-import { countStatuses, STATUSES, type StatusCounts } from '../run/status';
+import type { VerdictKind } from '../model/verdict';
+import { countStatuses, STATUSES, type StatusCounts } from '../model/status';
 
 /** One implementation's report, as a column of the matrix. */
 export interface MatrixColumn {

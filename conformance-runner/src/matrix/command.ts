@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MATRIX_HELP } from '../cli/help';
 import { writeFileAtomic } from '../reports/atomic';
 import { readReport, ReportReadError, type LoadedReport } from '../reports/read';
+import { MATRIX_HELP } from './help';
 import { renderMatrixHtml } from './html';
 import { renderMatrixMarkdown } from './markdown';
 import { buildMatrix, DEFAULT_TITLE, MatrixInputError } from './model';

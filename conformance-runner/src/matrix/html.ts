@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
-import { counts as levelCounts } from '../run/levels';
-import { STATUSES, type Status } from '../run/status';
+import { counts as levelCounts } from '../model/levels';
+import { STATUSES, type Status } from '../model/status';
 import type { MatrixCell } from './cell';
 import type { MatrixColumn } from './columns';
 import type { Matrix, MatrixRow, MatrixSection } from './model';

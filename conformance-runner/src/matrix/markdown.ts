@@ -1,5 +1,5 @@
-import { counts as levelCounts } from '../run/levels';
-import { STATUSES } from '../run/status';
+import { counts as levelCounts } from '../model/levels';
+import { STATUSES } from '../model/status';
 import type { MatrixCell } from './cell';
 import type { MatrixColumn } from './columns';
 import type { Matrix, MatrixRow } from './model';

@@ -1,6 +1,6 @@
 import type { LoadedReport } from '../reports/read';
-import type { Level } from '../run/levels';
-import type { RuleResult } from '../run/results';
+import type { Level } from '../model/levels';
+import type { RuleResult } from '../model/results';
 import { ABSENT_CELL, cellOf, type MatrixCell } from './cell';
 import { columnOf, type MatrixColumn } from './columns';
 import { notesOf } from './notes';

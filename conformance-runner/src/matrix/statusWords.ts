@@ -1,4 +1,4 @@
-import type { Status } from '../run/status';
+import type { Status } from '../model/status';
 
 /**
  * An icon per status for Markdown, where colour is not available: each one differs in shape as

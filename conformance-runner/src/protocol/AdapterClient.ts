@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import { REQUEST_TIMEOUT_MS } from '../config/defaults';
 import { manifestCapabilities, ordered } from './capabilities';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
 import {
@@ -80,8 +81,6 @@ export interface AppResponse {
 export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
 export type UrlResult = { ok: true; url: string } | { ok: false; message: string };
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 /**
  * The runner's only way to talk to an implementation: protocol 2 over HTTP with undici. Every
  * control-plane answer is validated against its JSON Schema; deviations become AdapterError so
@@ -97,7 +96,7 @@ export class AdapterClient {
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
     this.origin = parsed.origin;
-    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     this.pool = new Pool(this.origin, { connections: 8, pipelining: 1, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 

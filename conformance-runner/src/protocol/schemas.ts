@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { PACKAGE_ROOT } from '../layout';
+import { PACKAGE_ROOT } from '../config/layout';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
 export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo' | 'exception';

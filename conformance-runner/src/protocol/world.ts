@@ -1,4 +1,5 @@
 import { FINDING_MEDIA } from './finding';
+import { NUM_RUNS, REQUEST_TIMEOUT_MS } from '../config/defaults';
 import type { TargetAddress } from './AdapterClient';
 
 /**
@@ -60,7 +61,7 @@ export const MEDIA = {
 } as const;
 
 export const DEFAULT_WORLD_PARAMETERS: Omit<WorldParameters, 'target'> = {
-  requestTimeoutMs: 10_000,
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
   seed: 42,
-  numRuns: 100,
+  numRuns: NUM_RUNS,
 };

@@ -1,5 +1,5 @@
-import { counts as levelCounts } from '../run/levels';
-import { isBad } from '../run/status';
+import { counts as levelCounts } from '../model/levels';
+import { isBad } from '../model/status';
 import type { ConformanceReport, ReportScenario } from './model';
 
 /**

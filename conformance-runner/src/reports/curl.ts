@@ -1,58 +1,6 @@
+import { shellQuote } from '../config/shellQuote';
 import type { Exchange } from '../protocol/AdapterClient';
-
-/** Quotes a word for POSIX sh: single quotes, with embedded ones written '\'' . */
-export function shellQuote(word: string): string {
-  if (word !== '' && /^[A-Za-z0-9_\-.,:/=@%+]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-export interface CurlContext {
-  /** Shell variable holding the adapter's origin. */
-  targetVar: string;
-  /** Shell variable holding the control-plane token (never written into reports). */
-  tokenVar: string;
-}
-
-const DEFAULT_CONTEXT: CurlContext = { targetVar: 'FW_TARGET', tokenVar: 'FW_TOKEN' };
-/** Headers curl computes itself, or that only describe the connection. */
-const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
-
-/**
- * A curl command that sends the same request again. The path goes byte for byte as the request
- * target (--request-target: no URL parsing, no dot-segment removal, no globbing, even for a path
- * that is not a valid URL), the token is read from a variable, and an X-Fw-App header uses $APP
- * when the application was loaded by an earlier exchange.
- */
-export function toCurl(exchange: Exchange, appId?: string, context: CurlContext = DEFAULT_CONTEXT): string {
-  const appPath = appId !== undefined ? `/__fw/apps/${encodeURIComponent(appId)}` : undefined;
-  const target = exchange.path === appPath ? '"/__fw/apps/$APP"' : shellQuote(exchange.path);
-  const parts = ['curl', '-sS', '-i', '-X', shellQuote(exchange.method), '--request-target', target, `"$${context.targetVar}"`];
-  for (const [name, value] of Object.entries(exchange.requestHeaders ?? {})) {
-    const lower = name.toLowerCase();
-    if (SKIPPED_HEADERS.has(lower)) continue;
-    if (lower === 'authorization' && /^Bearer /i.test(value)) parts.push('-H', `"Authorization: Bearer $${context.tokenVar}"`);
-    else if (lower === 'x-fw-app' && appId !== undefined && value === appId) parts.push('-H', '"X-Fw-App: $APP"');
-    else parts.push('-H', shellQuote(`${name}: ${value}`));
-  }
-  if (exchange.requestBody === undefined) return parts.join(' ');
-  if (exchange.requestBodyBytes !== undefined && exchange.requestBodyFill !== undefined) {
-    // A large body of one repeated character (the size-limit scenarios): rebuilt, not stored.
-    const fill = JSON.stringify(exchange.requestBodyFill);
-    return `node -e ${shellQuote(`process.stdout.write(${fill}.repeat(${exchange.requestBodyBytes}))`)} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
-  }
-  if (exchange.requestBodyBytes !== undefined) {
-    return `# the body was ${exchange.requestBodyBytes} bytes; the report keeps its first ${Buffer.byteLength(exchange.requestBody)}\n${[...parts, '--data-binary', quoteBody(exchange.requestBody, appId)].join(' ')}`;
-  }
-  parts.push('--data-binary', quoteBody(exchange.requestBody, appId));
-  return parts.join(' ');
-}
-
-/** A body quoted for sh; the app id of a url-request ({"app":"<id>",...}) becomes $APP. */
-function quoteBody(body: string, appId: string | undefined): string {
-  const fragment = appId !== undefined ? `"app":${JSON.stringify(appId)}` : undefined;
-  if (fragment === undefined || !body.includes(fragment)) return shellQuote(body);
-  return body.split(fragment).map((piece) => (piece === '' ? '' : shellQuote(piece))).join(`'"app":"'"$APP"'"'`);
-}
+import { DEFAULT_CURL_CONTEXT, toCurl, type CurlContext } from '../protocol/curl';
 
 /** Where a reproduction is sent: the run's adapter (started, or attached to). */
 export interface ReproTarget {
@@ -70,7 +18,7 @@ const REPLAY_TOKEN = 'secret';
  * command with PORT and TOKEN) and defaults its variables to that adapter; FW_TARGET and FW_TOKEN
  * override them. It captures the id of the application each POST /__fw/apps loads into $APP.
  */
-export function reproScript(exchanges: Exchange[], target: ReproTarget, context: CurlContext = DEFAULT_CONTEXT): string {
+export function reproScript(exchanges: Exchange[], target: ReproTarget, context: CurlContext = DEFAULT_CURL_CONTEXT): string {
   const lines: string[] = [];
   if (target.start) {
     lines.push(

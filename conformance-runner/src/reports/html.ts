@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
-import { counts as levelCounts, LEVELS } from '../run/levels';
-import { isBad, STATUSES, type Status } from '../run/status';
+import { counts as levelCounts, LEVELS } from '../model/levels';
+import { isBad, STATUSES, type Status } from '../model/status';
 import { countedFirst } from './counted';
 import { reproScript } from './curl';
 import type { ConformanceReport, ExpectedReason, ReportRootCause, ReportScenario } from './model';

@@ -1,5 +1,5 @@
-import { counts as levelCounts, LEVELS } from '../run/levels';
-import { isBad, STATUSES } from '../run/status';
+import { counts as levelCounts, LEVELS } from '../model/levels';
+import { isBad, STATUSES } from '../model/status';
 import { markdownText } from '../protocol/inert';
 import type { ConformanceReport, ReportRootCause } from './model';
 import { verdictWords } from './words';

@@ -1,10 +1,11 @@
 import type { Exchange } from '../protocol/AdapterClient';
 import type { Info } from '../protocol/manifest';
 import type { Comparison } from '../expectations/compare';
-import type { RootCause, Summary } from '../run/aggregate';
-import type { Gate, Profile, VerdictKind } from '../run/verdict';
-import type { Level } from '../run/levels';
-import type { PropertyInfo, RuleResult, ScenarioResult } from '../run/results';
+import type { Level } from '../model/levels';
+import type { RootCause } from '../model/rootCause';
+import type { Summary } from '../model/summary';
+import type { Gate, Profile, VerdictKind } from '../model/verdict';
+import type { PropertyInfo, RuleResult, ScenarioResult } from '../model/results';
 
 export const REPORT_VERSION = 3;
 

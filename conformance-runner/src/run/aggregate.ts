@@ -1,8 +1,11 @@
-import { resolveBlocking, type Outcome } from '../attribution/resolve';
+import { resolveBlocking } from '../attribution/resolve';
+import type { Outcome } from '../model/outcome';
 import { inferRouteFileFault } from '../attribution/routeFile';
-import { counts as levelCounts, LEVELS, type Level } from './levels';
-import type { RuleOutcome, RuleResult, ScenarioResult } from './results';
-import { countStatuses, type Status, type StatusCounts } from './status';
+import { counts as levelCounts, LEVELS, type Level } from '../model/levels';
+import type { RuleOutcome, RuleResult, ScenarioResult } from '../model/results';
+import { countStatuses, type Status, type StatusCounts } from '../model/status';
+import type { RootCause } from '../model/rootCause';
+import type { Summary } from '../model/summary';
 import type { RuleDef } from './suite';
 
 /**
@@ -22,21 +25,6 @@ export function aggregateStatus(statuses: Status[]): Status {
   if (statuses.includes('passed') && statuses.includes('unsupported') && !statuses.some((s) => RULE_STATUS_ORDER.indexOf(s) < RULE_STATUS_ORDER.indexOf('partly-tested'))) return 'partly-tested';
   for (const status of RULE_STATUS_ORDER) if (statuses.includes(status)) return status;
   return 'skipped';
-}
-
-/** A rule charged with failures, with what it blocks: fix the first one and run again. */
-export interface RootCause {
-  rule: string;
-  level: Level;
-  statement: string;
-  /** Scenarios whose failures are charged to it. */
-  failing: string[];
-  /** What the first of them found (for a property: that rule's failures and their replay options). */
-  message: string | null;
-  /** Failures elsewhere that wait on it. */
-  blocks: number;
-  /** Rules whose status is blocked by it. */
-  blockedRules: string[];
 }
 
 export interface Attribution {
@@ -126,13 +114,6 @@ export function aggregateRules(rules: RuleDef[], scenarios: ScenarioResult[], wa
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
-}
-
-export interface Summary {
-  scenarios: { byStatus: StatusCounts; byLevel: Record<Level, StatusCounts> };
-  rules: { byStatus: StatusCounts; byLevel: Record<Level, StatusCounts> };
-  /** Share of must + implied rules that passed (unsupported ones count as not passed). */
-  conformance: { passed: number; total: number; percent: number };
 }
 
 export function summarise(rules: RuleResult[], scenarios: ScenarioResult[]): Summary {

@@ -1,11 +1,4 @@
-import type { ScenarioResult } from './results';
-
-/**
- * The circuit breaker: after `threshold` scenarios in a row that timed out or could not reach the
- * target, the rest of the run cannot say anything about rules (every scenario would wait out its
- * timeout against a dead or hung adapter), so the run stops there and reports the rest as not run.
- */
-export const DEFAULT_BREAKER_THRESHOLD = 3;
+import type { ScenarioResult } from '../model/results';
 
 /** Connection failures of undici and of the OS: the target is gone or refuses connections. */
 const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|EPIPE|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_CLOSED)\b|other side closed/;
@@ -14,6 +7,12 @@ export function unreachable(result: Pick<ScenarioResult, 'status' | 'message'>):
   return result.status === 'timed-out' || (result.status === 'errored' && UNREACHABLE.test(result.message ?? ''));
 }
 
+/**
+ * The circuit breaker: after `threshold` scenarios in a row that timed out or could not reach the
+ * target, the rest of the run cannot say anything about rules (every scenario would wait out its
+ * timeout against a dead or hung adapter), so the run stops there and reports the rest as not run.
+ * Its default is config/defaults.ts's CIRCUIT_BREAKER_THRESHOLD.
+ */
 export class CircuitBreaker {
   private streak: string[] = [];
   private tripped = false;

@@ -2,11 +2,11 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import type { Finding } from '../protocol/finding';
 import { MEDIA } from '../protocol/world';
 import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
-import { classify, type StepOutcome } from './classify';
+import { classify, type StepOutcome } from './scenarioStatus';
 import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from './media';
 import { scenarioOutcomes } from './outcomes';
-import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from './results';
+import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
 import { describePickle, type ScenarioDef, type Suite } from './suite';
 
 interface Attempt {

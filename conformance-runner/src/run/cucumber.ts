@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../layout';
+import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../config/layout';
 import type { WorldParameters } from '../protocol/world';
 import { FEATURES_GLOB, STEPS_GLOB } from './suite';
 

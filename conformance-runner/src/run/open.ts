@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../cli/options';
+import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../config/options';
 import { openTarget, stopAllTargets, TargetError, type Target } from '../target';
 import { Coverage } from './coverage';
 

@@ -1,7 +1,7 @@
-import type { Outcome } from '../attribution/resolve';
+import type { Outcome } from '../model/outcome';
 import { judge, type Judgement } from '../attribution/assertion';
 import type { Manifest } from '../protocol/manifest';
-import type { ScenarioResult } from './results';
+import type { ScenarioResult } from '../model/results';
 import type { RuleDef, ScenarioDef } from './suite';
 
 /**
@@ -65,7 +65,7 @@ function propertyOutcomes(def: ScenarioDef, o: PropertyOutcome, ruleOf: (rule: s
   const { finding, manifest, ...rest } = o;
   const base: Outcome = { ...rest, scenario: def.id, property: true };
   if (o.status !== 'failed' || finding === undefined) return [base];
-  // A request a URL check made to the URL it was given stands on that URL (engine/classify.ts sets its route).
+  // A request a URL check made to the URL it was given stands on that URL (engine/failureKind.ts sets its route).
   const generatedUrls = finding.aspect !== 'url' && finding.route !== undefined;
   const j = judge(finding, { subject: [o.rule], manifest: manifest as Manifest | undefined, declared: [], generatedUrls });
   return judged(base, [o.rule], j, def.level, ruleOf);

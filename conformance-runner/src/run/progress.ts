@@ -1,6 +1,6 @@
 import { terminalLine } from '../protocol/inert';
-import type { ScenarioResult } from './results';
-import type { Status } from './status';
+import type { ScenarioResult } from '../model/results';
+import type { Status } from '../model/status';
 import type { ScenarioDef } from './suite';
 
 export const LABELS: Record<Status, string> = {

@@ -1,5 +1,5 @@
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
-import type { Level } from './levels';
+import type { Level } from '../model/levels';
 import type { RuleDef, ScenarioDef, Suite } from './suite';
 
 export interface SelectionOptions {

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
 import { IdGenerator, SourceMediaType, type Pickle } from '@cucumber/messages';
-import { COMPILED } from '../layout';
-import { isLevel, scenarioLevel, type Level } from './levels';
+import { COMPILED } from '../config/layout';
+import { isLevel, scenarioLevel, type Level } from '../model/levels';
 
 /** One entry of features/rules.json (docs/architecture.md). */
 export interface RuleDef {

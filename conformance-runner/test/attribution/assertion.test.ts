@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judge, type Context } from '../../src/attribution/assertion';
 import { sharesSegment } from '../../src/attribution/features';
-import { resolveBlocking, type Outcome } from '../../src/attribution/resolve';
+import { resolveBlocking } from '../../src/attribution/resolve';
+import type { Outcome } from '../../src/model/outcome';
 import type { Finding } from '../../src/protocol/finding';
 import type { Manifest } from '../../src/protocol/manifest';
 

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnoseBoot } from '../../src/attribution/diagnoseBoot';
-import { resolveBlocking, type Outcome } from '../../src/attribution/resolve';
+import { resolveBlocking } from '../../src/attribution/resolve';
+import type { Outcome } from '../../src/model/outcome';
 import type { Manifest, Statement } from '../../src/protocol/manifest';
 import { attribute } from '../../src/run/aggregate';
 import { rule, scenario } from '../run/results';

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resolveBlocking, type Outcome } from '../../src/attribution/resolve';
+import { resolveBlocking } from '../../src/attribution/resolve';
+import type { Outcome } from '../../src/model/outcome';
 import { inferRouteFileFault } from '../../src/attribution/routeFile';
 
 const VERBS = ['get', 'post', 'put', 'patch', 'delete'].map((v) => `registration.${v}`);

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../../src/config/loader';
 
 // scripts/register.js: the TypeScript loader of every process of the repository (bin, adapters, tests).
 const ROOT = path.resolve(__dirname, '..', '..', '..');

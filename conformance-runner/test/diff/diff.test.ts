@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { classify } from '../../src/diff/classify';
+import { classify } from '../../src/diff/changeKind';
 import { runDiffCommand } from '../../src/diff/command';
 import { diffReports, type ReportDiff } from '../../src/diff/compare';
 import { renderDiffMarkdown } from '../../src/diff/markdown';

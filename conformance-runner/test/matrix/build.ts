@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ConformanceReport } from '../../src/reports/model';
 import type { LoadedReport } from '../../src/reports/read';
-import { counts as levelCounts, LEVELS } from '../../src/run/levels';
-import { countStatuses, isBad, type Status } from '../../src/run/status';
+import { counts as levelCounts, LEVELS } from '../../src/model/levels';
+import { countStatuses, isBad, type Status } from '../../src/model/status';
 import { tempDir } from '../tempDirs';
 
 /*

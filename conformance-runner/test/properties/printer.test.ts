@@ -8,7 +8,8 @@ import { IdGenerator } from '@cucumber/messages';
 import { loadSupport } from '@cucumber/cucumber/api';
 import type { Manifest } from '../../src/protocol';
 import { PROPERTIES } from '../../src/properties';
-import { curlCommands, shq } from '../../src/properties/printer/curl';
+import { shellQuote } from '../../src/config/shellQuote';
+import { curlCommands } from '../../src/properties/printer/curl';
 import { printGherkin, shortHash, type CounterexampleScenario } from '../../src/properties/printer/gherkin';
 import { phpString, printRoutes } from '../../src/properties/printer/notation';
 import type { Check } from '../../src/properties/engine/plan';
@@ -119,8 +120,8 @@ test('every printed step matches exactly one step definition of the suite (steps
 });
 
 test('shell quoting survives quotes and metacharacters', () => {
-  assert.equal(shq("it's $HOME"), "'it'\\''s $HOME'");
-  const echoed = execFileSync('sh', ['-c', `printf %s ${shq("a'b\"c$d`e")}`], { encoding: 'utf8' });
+  assert.equal(shellQuote("it's $HOME"), "'it'\\''s $HOME'");
+  const echoed = execFileSync('sh', ['-c', `printf %s ${shellQuote("a'b\"c$d`e")}`], { encoding: 'utf8' });
   assert.equal(echoed, "a'b\"c$d`e");
 });
 
@@ -131,11 +132,12 @@ test('curl commands save the manifest, load it with the token variable, and send
   assert.deepEqual(JSON.parse(json[1]!), manifest);
   assert.match(text, /FW_TARGET='http:\/\/127\.0\.0\.1:8182'/);
   assert.match(text, /curl -sS -X POST "\$FW_TARGET\/__fw\/apps" -H "Authorization: Bearer \$FW_TOKEN" .*--data @manifest\.json/);
-  assert.match(text, /curl -sS -i --globoff --path-as-is -X GET "\$FW_TARGET"'\/r0\/12\/a\.b' -H "X-Fw-App: \$APP"/);
+  // Requests are printed like the reports' (protocol/curl.ts): the raw path as the request target.
+  assert.match(text, /curl -sS -i -X 'GET' --request-target '\/r0\/12\/a\.b' "\$FW_TARGET" -H "X-Fw-App: \$APP"/);
   assert.ok(!text.includes('Bearer t'), 'the real token is never printed');
   // The URL request body, once the shell has assembled it, is the JSON the suite sent.
   const line = text.split('\n').find((l) => l.includes('/__fw/url'))!;
-  const data = line.slice(line.indexOf('--data ') + 7);
+  const data = line.slice(line.indexOf('--data-binary ') + 14);
   const body = execFileSync('sh', ['-c', `APP=a1; printf %s ${data}`], { encoding: 'utf8' });
   assert.deepEqual(JSON.parse(body), { app: 'a1', name: 'n.t0', params: { q: 'a b', page: 2 } });
 });

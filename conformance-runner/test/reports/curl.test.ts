@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { reproScript, shellQuote, toCurl } from '../../src/reports/curl';
+import { shellQuote } from '../../src/config/shellQuote';
+import { toCurl } from '../../src/protocol/curl';
+import { reproScript } from '../../src/reports/curl';
 import { EXCHANGES } from './sample';
 
 /** What sh makes of a word: the quoting is right when this gives the original text back. */
@@ -23,8 +25,11 @@ describe('shell quoting', () => {
     });
   }
 
-  it('leaves plain words unquoted', () => {
-    assert.equal(shellQuote('/users/7'), '/users/7');
+  // One rule for every printed command (issue 19): plain words are quoted too, so no shell's idea
+  // of a special character (zsh's leading =) can change a word.
+  it('quotes every word, plain ones too', () => {
+    assert.equal(shellQuote('/users/7'), `'/users/7'`);
+    assert.equal(shellQuote('=cmd'), `'=cmd'`);
     assert.equal(shellQuote("it's"), `'it'\\''s'`);
   });
 });
@@ -32,12 +37,16 @@ describe('shell quoting', () => {
 describe('curl commands rebuilt from exchanges', () => {
   it('sends the path as is, the headers and the body, and never the token', () => {
     const cmd = toCurl(EXCHANGES[1]!, 'a-17');
-    assert.ok(cmd.startsWith(`curl -sS -i -X GET --request-target '/it'\\''s/7?q=a%20b&x=$HOME' "$FW_TARGET"`), cmd);
+    assert.ok(cmd.startsWith(`curl -sS -i -X 'GET' --request-target '/it'\\''s/7?q=a%20b&x=$HOME' "$FW_TARGET"`), cmd);
     assert.ok(cmd.includes(`-H "X-Fw-App: $APP"`));
     const control = toCurl(EXCHANGES[0]!);
     assert.ok(control.includes('-H "Authorization: Bearer $FW_TOKEN"'));
     assert.ok(!control.includes('s3cr3t'));
     assert.ok(control.includes('--data-binary'));
+  });
+
+  it('sends HEAD with --head (with -X HEAD curl waits for the body Content-Length announces)', () => {
+    assert.ok(toCurl({ method: 'HEAD', path: '/x', requestHeaders: {} }).startsWith(`curl -sS -i --head --request-target '/x' "$FW_TARGET"`));
   });
 
   it('replays a scenario against a server: same method, raw path, headers and bodies, with the loaded app id', { skip: hasCurl ? false : 'curl is not installed' }, async () => {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Envelope } from '@cucumber/messages';
 import { create } from 'xmlbuilder2';
 import { attribute, summarise } from '../../src/run/aggregate';
-import type { ScenarioResult } from '../../src/run/results';
+import type { ScenarioResult } from '../../src/model/results';
 import { countedFirst, standings } from '../../src/reports/counted';
 import { informativeEnvelopes, renderCucumberHtml } from '../../src/reports/cucumber';
 import { renderHtml } from '../../src/reports/html';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { aggregateRules, aggregateStatus, conformancePercent, summarise } from '../../src/run/aggregate';
-import { scenarioLevel } from '../../src/run/levels';
+import { scenarioLevel } from '../../src/model/levels';
 import { rule, scenario } from './results';
 
 describe('scenario levels', () => {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { MEDIA } from '../../src/protocol/world';
 import { Collector } from '../../src/run/collector';
 import { TIMING_MEDIA } from '../../src/run/media';
-import type { ScenarioResult } from '../../src/run/results';
+import type { ScenarioResult } from '../../src/model/results';
 import { publishAdapterOutput } from '../../src/target/adapterOutput';
 import { envelopesFor, RULES, suiteOf, type ScenarioSpec } from './messages';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../../src/config/loader';
 import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage';
 import { tempDir } from '../tempDirs';
 

@@ -1,7 +1,7 @@
 import { aggregateRules } from '../../src/run/aggregate';
-import type { Level } from '../../src/run/levels';
-import type { RuleResult, ScenarioResult } from '../../src/run/results';
-import type { Status } from '../../src/run/status';
+import type { Level } from '../../src/model/levels';
+import type { RuleResult, ScenarioResult } from '../../src/model/results';
+import type { Status } from '../../src/model/status';
 import type { RuleDef } from '../../src/run/suite';
 
 /** Builders of scenario and rule results for the runner's unit tests. */

@@ -3,8 +3,9 @@ import { describe, it } from 'node:test';
 import { compareWithExpectations } from '../../src/expectations/compare';
 import type { ExpectationsFile, ExpectedResult } from '../../src/expectations/types';
 import { CAPABILITIES, type Capability } from '../../src/protocol/manifest';
-import type { RuleResult } from '../../src/run/results';
-import { decideVerdict, profileOf, type Verdict } from '../../src/run/verdict';
+import type { RuleResult } from '../../src/model/results';
+import type { Verdict } from '../../src/model/verdict';
+import { decideVerdict, profileOf } from '../../src/run/verdict';
 import { rule, rulesOf, scenario } from './results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('errors.body', 'reference')];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkAdapter, formatCheckReport } from '../../src/check-adapter';
-import { REFERENCE_ADAPTER_COMMAND } from '../../src/cli/options';
+import { REFERENCE_ADAPTER_COMMAND } from '../../src/config/options';
 import { openTarget, stopAllTargets } from '../../src/target';
 import { probe, REPO, stillPending } from './fakes';
 

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AdapterError, RequestTimeoutError } from '../../src/protocol';
-import { TYPESCRIPT_LOADER } from '../../src/cli/loader';
+import { TYPESCRIPT_LOADER } from '../../src/config/loader';
 import { openTarget, stopAllTargets, TargetError, type Target } from '../../src/target';
 import { eventually, fakeCommand, isRunning, probe, REPO, startFake, stillPending } from './fakes';
 

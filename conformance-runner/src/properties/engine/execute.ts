@@ -5,7 +5,7 @@ import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../p
 import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
-import { classifyFailure, type FailureKind } from './classify';
+import { classifyFailure, type FailureKind } from './failureKind';
 import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
 
 /** What came back for a request, reduced to what the properties look at. */
@@ -30,7 +30,7 @@ export interface ErrorObservation { kind: 'error'; message: string }
 
 export type Observation = RequestObservation | UrlObservation | ErrorObservation;
 
-/** A check the target failed, with what it answered and how it is charged (classify.ts). */
+/** A check the target failed, with what it answered and how it is charged (failureKind.ts). */
 export interface Violation {
   check?: Check;
   observation?: Observation;

@@ -1,7 +1,7 @@
 import type { HttpVerb, Manifest, UrlParams } from '../../protocol';
 import type { ExpectedBody } from '../model/probeCatalog';
 import type { UrlExpectation } from '../model/urlParams';
-import type { FailureKind } from './classify';
+import type { FailureKind } from './failureKind';
 
 /**
  * A property's generated case, resolved into what the engine does against a target: one manifest
@@ -19,7 +19,7 @@ export interface RequestCheck {
   /** Raw path (and query), sent byte for byte. */
   path: string;
   expect: Expectation;
-  /** Rule the check is evidence for: what a failure is charged to unless its kind says otherwise (classify.ts). */
+  /** Rule the check is evidence for: what a failure is charged to unless its kind says otherwise (failureKind.ts). */
   rule: string;
   /** Rules that failures of some kinds are charged to instead. */
   charges?: Partial<Record<FailureKind, string>>;

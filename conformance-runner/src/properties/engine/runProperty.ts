@@ -33,7 +33,7 @@ export interface PropertyRunOptions {
 
 /** One distinct failure of a property, with its own shrunk counterexample. */
 export interface PropertyFailureInfo {
-  /** `<rule>:<kind>` (classify.ts). */
+  /** `<rule>:<kind>` (failureKind.ts). */
   signature: string;
   rule: string;
   needs: string[];
@@ -54,7 +54,7 @@ export interface PropertyFailureInfo {
   replay: string;
 }
 
-/** MEDIA.property attachment's evidence about one rule (run/results.ts). */
+/** MEDIA.property attachment's evidence about one rule (model/results.ts). */
 export interface PropertyOutcome {
   rule: string;
   status: 'passed' | 'failed' | 'errored' | 'timed-out' | 'unsupported' | 'skipped';
@@ -124,7 +124,7 @@ const DEFAULT_MAX_FAILURES = 5;
 
 /**
  * Runs one property against a target with fast-check. Each case loads one application, sends its
- * checks, deletes it. A violation is classified by how it failed (engine/classify.ts), charged to
+ * checks, deletes it. A violation is classified by how it failed (engine/failureKind.ts), charged to
  * that kind's rule and shrunk; then the search goes on, in rounds of at most `numRuns` cases, for
  * failures of other signatures — each shrunk on its own — so that one bug does not hide another
  * (bounded by `maxFailures`). A timeout or protocol error ends the property at once (no shrinking

@@ -1,4 +1,4 @@
-import type { Outcome } from '../attribution/resolve';
+import type { Outcome } from './outcome';
 import type { Exchange } from '../protocol/AdapterClient';
 import type { Finding } from '../protocol/finding';
 import type { Level } from './levels';

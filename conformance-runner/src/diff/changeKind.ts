@@ -1,4 +1,4 @@
-import { isBad, type Status } from '../run/status';
+import { isBad, type Status } from '../model/status';
 
 /**
  * What a change of status means, each change in exactly one kind (docs/matrix-and-diff.md):

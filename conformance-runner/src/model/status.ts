@@ -16,10 +16,6 @@ export function isBad(status: Status): boolean {
   return BAD_STATUSES.includes(status);
 }
 
-export function isStatus(value: unknown): value is Status {
-  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
-}
-
 /** Counts per status, every status present (zero when absent) so reports have a stable shape. */
 export type StatusCounts = Record<Status, number> & { total: number };
 

@@ -1,9 +1,9 @@
 import type { Capability } from '../protocol/manifest';
-import { codeFile, COMPILED } from '../layout';
-import { DEFAULT_BREAKER_THRESHOLD } from '../run/breaker';
-import type { Level } from '../run/levels';
+import { codeFile, COMPILED } from './layout';
+import { shellQuote } from './shellQuote';
+import type { Level } from '../model/levels';
 
-/** The fw-conformance command's options, validated (see args.ts and help.ts). */
+/** The fw-conformance command's options, validated (cli/args.ts; their defaults: defaults.ts). */
 export interface CliOptions {
   help: boolean;
   version: boolean;
@@ -44,15 +44,6 @@ export interface CliOptions {
   profile?: Capability[];
 }
 
-export const DEFAULTS = {
-  out: 'reports',
-  numRuns: 100,
-  requestTimeoutMs: 10_000,
-  startTimeoutMs: 30_000,
-  parallel: 0,
-  circuitBreaker: DEFAULT_BREAKER_THRESHOLD,
-} as const;
-
 /** The reference adapter's entry point in the sources, relative to the repository (the repository's own tools). */
 export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
 
@@ -63,7 +54,3 @@ export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
 export const REFERENCE_ADAPTER_COMMAND = COMPILED
   ? `node ${shellQuote(codeFile('reference/adapter'))}`
   : `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}

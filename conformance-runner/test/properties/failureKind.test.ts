@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyFailure } from '../../src/properties/engine/classify';
+import { classifyFailure } from '../../src/properties/engine/failureKind';
 import type { Check, RequestCheck, UrlCheck } from '../../src/properties/engine/plan';
 import { planTableCase, type TableCase } from '../../src/properties/props/routeTables';
 

@@ -1,0 +1,116 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CliOptions } from '../config/options';
+import { EXIT } from '../config/exitCodes';
+import type { ExpectationsFile } from '../expectations/types';
+import { updateExpectations } from '../expectations/update';
+import type { ScenarioResult } from '../model/results';
+import { writeFileAtomic } from '../reports/atomic';
+import type { AdapterCheckSummary } from '../reports/model';
+import { writeReports } from '../reports/write';
+import type { Target } from '../target';
+import { attribute } from './aggregate';
+import { buildReport } from './buildReport';
+import type { Collector } from './collector';
+import { consoleSummary } from './consoleSummary';
+import type { CoverageOutcome } from './coverageReport';
+import { display } from './display';
+import type { RunEnvironment } from './environment';
+import type { Interruption } from './interruption';
+import type { Selection } from './selection';
+import type { Suite } from './suite';
+
+/** What every way of ending a run knows: set once the suite is selected. */
+export interface FinishBase {
+  options: CliOptions;
+  env: RunEnvironment;
+  suite: Suite;
+  selection: Selection;
+  seed: number;
+  startedAt: Date;
+  wallStart: number;
+  outDir: string;
+  secrets: string[];
+  expectations?: ExpectationsFile;
+  /** Set once the adapter check has run (null: skipped, or it did not finish). */
+  adapterCheck: AdapterCheckSummary | null;
+  /** Problems of the run itself that did not stop it. */
+  runWarnings: string[];
+}
+
+export interface FinishInput extends FinishBase {
+  collector: Collector;
+  target?: Target;
+  suiteMs: number;
+  complete: boolean;
+  incompleteReason?: string;
+  inFlight?: Map<string, { status: 'errored' | 'skipped'; message: string }>;
+  /** Being made while finish() attributes (coverageReport), or null. */
+  coverage: Promise<CoverageOutcome> | null;
+}
+
+/** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
+export async function finishEarly(base: FinishBase, i: Interruption, collector: Collector, target: Target | undefined, suiteMs: number): Promise<number> {
+  const inFlight = new Map(collector.inFlight().map((s) => [s.id, i.inFlight]));
+  await finish({ ...base, collector, target, suiteMs, complete: false, incompleteReason: i.reason, inFlight, coverage: null });
+  return i.exitCode;
+}
+
+/** Results → rules → expectations → verdict → reports and console summary. Returns the exit code. */
+export async function finish(input: FinishInput): Promise<number> {
+  const { options, env, selection, collector } = input;
+  const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
+  const attributed = attribute(selection.rules, collectedResults(input), warnings, input.suite.ruleById);
+  const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
+
+  let expectations = input.expectations;
+  if (options.updateExpectations && options.expectations) {
+    if (input.complete) {
+      const declared = input.target?.info.capabilities ?? [];
+      expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', attributed.rules, attributed.scenarios, declared, knownIds);
+      writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
+      if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.rules.reduce((n, r) => n + r.results.length, 0)} results of ${expectations.rules.length} rules)\n`);
+    } else {
+      warnings.push('the expectations file was not updated: the run is incomplete');
+    }
+  }
+  const coverage = await input.coverage;
+  const report = buildReport({
+    options, cwd: env.cwd, suiteVersion: env.suiteVersion, spec: input.suite.spec, filters: selection.filters,
+    attributed, knownIds, target: input.target, expectations, seed: input.seed,
+    startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs,
+    complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
+    secrets: input.secrets, coverage, warnings,
+  });
+  const files = await writeReports(input.outDir, report, collector.envelopes);
+  env.out(consoleSummary(report, attributed.scenarios, options.quiet));
+  env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
+  return report.gate.pass ? EXIT.pass : EXIT.fail;
+}
+
+/** Every selected scenario's result: what cucumber finished, else why it did not (in flight, or not run). */
+function collectedResults(input: FinishInput): ScenarioResult[] {
+  const finished = input.collector.finished();
+  return input.selection.scenarios.map((def) => {
+    const done = finished.get(def.id);
+    if (done) return done;
+    const stopped = input.inFlight?.get(def.id);
+    const status = stopped?.status ?? 'skipped';
+    const message = stopped?.message ?? (input.complete ? 'not run by cucumber' : `not run: ${(input.incompleteReason ?? 'the run stopped early').split('\n')[0]}`);
+    return {
+      id: def.id, name: def.name, feature: `${def.uri}:${def.line}`, rules: def.rules, level: def.level, capabilities: def.capabilities,
+      status, durationMs: 0, message,
+      outcomes: def.rules.map((rule) => ({ rule, scenario: def.id, status, message })),
+    };
+  });
+}
+
+/** When `dir` holds the reports of an earlier run: when it finished. */
+export function earlierRun(dir: string): string | undefined {
+  try {
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { finishedAt?: unknown };
+    return typeof report.finishedAt === 'string' ? report.finishedAt : 'an earlier run';
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { CliOptions } from '../config/options';
+import type { EarlyProperty, WorldParameters } from '../protocol/world';
+import type { Target } from '../target';
+import type { Selection } from './selection';
+
+/** What the run hands cucumber (docs/architecture.md, "World parameters"). */
+export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection): WorldParameters {
+  const early = earlyProperties(selection, options);
+  return {
+    target: target.address,
+    capabilities: target.info.capabilities,
+    ...(target.info.server ? { serverLimits: target.info.server.limits, server: target.info.server.name } : {}),
+    requestTimeoutMs: options.requestTimeoutMs,
+    ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
+    seed,
+    numRuns: options.numRuns,
+    ...(options.path !== undefined ? { replayPath: options.path } : {}),
+    ...(oracle ? { oracle: oracle.address } : {}),
+    ...(early.length > 0 ? { early } : {}),
+  };
+}
+
+/**
+ * In one process, the properties start with the suite and run alongside the other scenarios
+ * (WorldParameters.early). Not with workers (each would start them all) nor with --fail-fast
+ * (the first failure should come as early as it can).
+ */
+function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
+  if (options.parallel > 0 || options.failFast) return [];
+  return selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
+}
