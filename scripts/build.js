@@ -16,20 +16,16 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
 
-function main() {
+async function main() {
   const started = Date.now();
   fs.rmSync(DIST, { recursive: true, force: true });
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   if (tsc.status !== 0) return fail(`tsc exited with ${tsc.status ?? tsc.signal}`);
   const esbuild = require('esbuild');
-  // The reference adapter, and the reference framework as a library: the TypeScript skeleton of
-  // `fw-conformance init --lang ts` runs on it until it is pointed at the implementer's framework.
-  const result = esbuild.buildSync({
-    entryPoints: {
-      adapter: path.join(ROOT, 'reference', 'adapter', 'main.ts'),
-      framework: path.join(ROOT, 'reference', 'src', 'index.ts'),
-    },
-    outdir: path.join(DIST, 'reference'),
+  // The reference framework as a library (the TypeScript skeleton of `fw-conformance init --lang
+  // ts` runs on it until it is pointed at the implementer's framework), and the reference adapter,
+  // which requires that library rather than holding a second copy of the framework.
+  const common = {
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -42,8 +38,21 @@ function main() {
     // Controllers and middleware are named by their class names in traces: no renaming.
     keepNames: true,
     logLevel: 'error',
+  };
+  const framework = await esbuild.build({ ...common, entryPoints: [path.join(ROOT, 'reference', 'src', 'index.ts')], outfile: path.join(DIST, 'reference', 'framework.js') });
+  const adapter = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(ROOT, 'reference', 'adapter', 'main.ts')],
+    outfile: path.join(DIST, 'reference', 'adapter.js'),
+    plugins: [{
+      name: 'framework-library',
+      setup(build) {
+        // The framework's public entry (`../src`, `../../src`) is the library next to the bundle.
+        build.onResolve({ filter: /^(\.\.\/)+src$/ }, () => ({ path: './framework.js', external: true }));
+      },
+    }],
   });
-  if (result.errors.length > 0) return fail('esbuild could not bundle the reference');
+  if (framework.errors.length + adapter.errors.length > 0) return fail('esbuild could not bundle the reference');
   const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
   fs.writeFileSync(path.join(DIST, 'BUILD'), `${JSON.stringify({ version, builtAt: new Date().toISOString() })}\n`);
   console.log(`build: dist/ in ${Date.now() - started} ms`);
@@ -55,4 +64,4 @@ function fail(message) {
   return 1;
 }
 
-process.exitCode = main();
+main().then((code) => { process.exitCode = code; }, (err) => { console.error(`build: ${err.message}`); process.exitCode = 1; });

@@ -6,7 +6,7 @@ import { isLevel, LEVELS, type Level } from '../model/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
 import { PACKAGE_ROOT } from '../config/layout';
 import { DEFAULTS } from '../config/defaults';
-import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../config/options';
+import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY, REFERENCE_ADAPTER_SOURCE_COMMAND, type CliOptions } from '../config/options';
 import { outDirProblem } from './outDir';
 
 /** A bad command line: the CLI prints the message with a pointer to --help and exits 2. */
@@ -91,7 +91,7 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
     if (options.target !== undefined || options.start !== undefined) {
       throw new UsageError('--reference starts the bundled reference adapter: give it instead of --target or --start, not with them');
     }
-    options.start = REFERENCE_ADAPTER_COMMAND;
+    options.start = flag('coverage') ? referenceSources() : REFERENCE_ADAPTER_COMMAND;
     options.startCwd = PACKAGE_ROOT;
   }
   if (options.target !== undefined && options.start !== undefined) {
@@ -194,6 +194,14 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
     throw new UsageError('--coverage needs c8 next to fw-conformance: npm install --save-dev c8');
   }
   return options;
+}
+
+/** --reference --coverage measures the reference's sources, which only a clone of the repository has. */
+function referenceSources(): string {
+  if (!fs.existsSync(path.join(PACKAGE_ROOT, REFERENCE_ADAPTER_ENTRY))) {
+    throw new UsageError('--coverage with --reference measures the reference\'s TypeScript sources, which the installed package does not ship: run it from a clone of the repository');
+  }
+  return REFERENCE_ADAPTER_SOURCE_COMMAND;
 }
 
 function resolvable(id: string): boolean {

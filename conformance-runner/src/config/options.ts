@@ -48,9 +48,17 @@ export interface CliOptions {
 export const REFERENCE_ADAPTER_ENTRY = 'reference/adapter/main.ts';
 
 /**
+ * The reference adapter from its TypeScript sources (a clone only): what --coverage measures, since
+ * V8's ranges map back to the sources exactly only through ts-node's own source maps (through the
+ * bundle's, every line reads as reached).
+ */
+export const REFERENCE_ADAPTER_SOURCE_COMMAND = `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
+
+/**
  * The command line of the reference adapter, run from the package root (--oracle reference, npm run
- * conformance): the sources under the TypeScript loader, or the compiled package's one-file bundle (scripts/build.js).
+ * conformance): the sources under the TypeScript loader, or the compiled package's bundle (scripts/build.js).
  */
 export const REFERENCE_ADAPTER_COMMAND = COMPILED
   ? `node ${shellQuote(codeFile('reference/adapter'))}`
-  : `node -r ./scripts/register.js ${REFERENCE_ADAPTER_ENTRY}`;
+  : REFERENCE_ADAPTER_SOURCE_COMMAND;
+
