@@ -73,8 +73,9 @@ describe('start: failures', { timeout: 60_000 }, () => {
   });
 
   it('tells an adapter that answers, but never 200, from one that does not answer', async () => {
-    const err = await startFailure('info-fails', 1000);
-    assert.match(err.message, /info-fails\.js"" answers on port \d+, but GET \/__fw\/info did not answer 200 within 1 s \(last answer: 503 \{"error":\{"kind":"internal","message":"the framework failed to boot"\}\}\)/);
+    // 3 s: the fake must start and answer at least once in time, on a loaded machine too.
+    const err = await startFailure('info-fails', 3000);
+    assert.match(err.message, /info-fails\.js"" answers on port \d+, but GET \/__fw\/info did not answer 200 within 3 s \(last answer: 503 \{"error":\{"kind":"internal","message":"the framework failed to boot"\}\}\)/);
   });
 
   it('reports an adapter that exits at once, with its exit code and stderr', async () => {
