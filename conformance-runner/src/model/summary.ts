@@ -1,7 +1,7 @@
 import type { Level } from './levels';
 import type { StatusCounts } from './status';
 
-/** conformance.json `summary`: counts by status and level (run/aggregate.ts, summarise). */
+/** conformance.json `summary`: counts by status and level (run/summary.ts, summarise). */
 export interface Summary {
   scenarios: { byStatus: StatusCounts; byLevel: Record<Level, StatusCounts> };
   rules: { byStatus: StatusCounts; byLevel: Record<Level, StatusCounts> };

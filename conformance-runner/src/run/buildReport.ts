@@ -4,7 +4,8 @@ import type { ExpectationsFile } from '../expectations/types';
 import type { Capability } from '../protocol/manifest';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
 import type { Target } from '../target';
-import { summarise, type Attribution } from './aggregate';
+import type { Attribution } from '../attribution/rules';
+import { summarise } from './summary';
 import { display } from './display';
 import { decideVerdict, profileOf } from './verdict';
 

@@ -5,7 +5,7 @@ import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
 import { classify, type StepOutcome } from './scenarioStatus';
 import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from './media';
-import { scenarioOutcomes } from './outcomes';
+import { scenarioOutcomes } from '../attribution/outcomes';
 import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
 import { describePickle, type ScenarioDef, type Suite } from './suite';
 

@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../reports/atomic';
 import type { AdapterCheckSummary } from '../reports/model';
 import { writeReports } from '../reports/write';
 import type { Target } from '../target';
-import { attribute } from './aggregate';
+import { attribute } from '../attribution/rules';
 import { buildReport } from './buildReport';
 import type { Collector } from './collector';
 import { consoleSummary } from './consoleSummary';

@@ -4,7 +4,7 @@ import { diagnoseBoot } from '../../src/attribution/diagnoseBoot';
 import { resolveBlocking } from '../../src/attribution/resolve';
 import type { Outcome } from '../../src/model/outcome';
 import type { Manifest, Statement } from '../../src/protocol/manifest';
-import { attribute } from '../../src/run/aggregate';
+import { attribute } from '../../src/attribution/rules';
 import { rule, scenario } from '../run/results';
 
 const order = (r: string) => ['registration.get', 'registration.closure-direct', 'groups.prefix', 'errors.allow-header', 'errors.allow-exact'].indexOf(r);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aggregateRules, aggregateStatus, conformancePercent, summarise } from '../../src/run/aggregate';
+import { aggregateRules, aggregateStatus } from '../../src/attribution/rules';
+import { conformancePercent, summarise } from '../../src/run/summary';
 import { scenarioLevel } from '../../src/model/levels';
 import { rule, scenario } from './results';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCommandLine } from '../../src/cli/args';
 import type { Info } from '../../src/protocol/manifest';
-import { attribute } from '../../src/run/aggregate';
+import { attribute } from '../../src/attribution/rules';
 import { buildReport, type ReportInput } from '../../src/run/buildReport';
 import { consoleSummary } from '../../src/run/consoleSummary';
 import { EXCHANGES, sampleScenarios, TOKEN } from '../reports/sample';

@@ -1,4 +1,4 @@
-import { aggregateRules } from '../../src/run/aggregate';
+import { aggregateRules } from '../../src/attribution/rules';
 import type { Level } from '../../src/model/levels';
 import type { RuleResult, ScenarioResult } from '../../src/model/results';
 import type { Status } from '../../src/model/status';

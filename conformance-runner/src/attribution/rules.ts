@@ -1,14 +1,16 @@
-import { resolveBlocking } from '../attribution/resolve';
+import { resolveBlocking } from './resolve';
 import type { Outcome } from '../model/outcome';
-import { inferRouteFileFault } from '../attribution/routeFile';
-import { counts as levelCounts, LEVELS, type Level } from '../model/levels';
+import { inferRouteFileFault } from './routeFile';
+import { counts as levelCounts } from '../model/levels';
 import type { RuleOutcome, RuleResult, ScenarioResult } from '../model/results';
-import { countStatuses, type Status, type StatusCounts } from '../model/status';
+import type { Status } from '../model/status';
 import type { RootCause } from '../model/rootCause';
-import type { Summary } from '../model/summary';
-import type { RuleDef } from './suite';
+import type { RuleDef } from '../run/suite';
 
 /**
+ * Scenario outcomes → rule results and root causes: which rule each failure is evidence against
+ * (resolve.ts), and each rule's status from its evidence.
+ *
  * A rule's status from the statuses of its evidence, first match wins:
  * 1. failed      — a failure charged to it;
  * 2. errored     — any errored (the adapter broke the protocol);
@@ -114,22 +116,4 @@ export function aggregateRules(rules: RuleDef[], scenarios: ScenarioResult[], wa
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
-}
-
-export function summarise(rules: RuleResult[], scenarios: ScenarioResult[]): Summary {
-  const byLevel = <T extends { level: Level; status: Status }>(items: T[]) =>
-    Object.fromEntries(LEVELS.map((l) => [l, countStatuses(items.filter((i) => i.level === l).map((i) => i.status))])) as Record<Level, StatusCounts>;
-  const counting = rules.filter((r) => levelCounts(r.level));
-  const passed = counting.filter((r) => r.status === 'passed').length;
-  return {
-    scenarios: { byStatus: countStatuses(scenarios.map((s) => s.status)), byLevel: byLevel(scenarios) },
-    rules: { byStatus: countStatuses(rules.map((r) => r.status)), byLevel: byLevel(rules) },
-    conformance: { passed, total: counting.length, percent: conformancePercent(passed, counting.length) },
-  };
-}
-
-/** Rounded down to one decimal, so 99.96 % never shows as 100 %. */
-export function conformancePercent(passed: number, total: number): number {
-  if (total === 0) return 0;
-  return Math.floor((passed / total) * 1000) / 10;
 }
