@@ -46,7 +46,8 @@ const PARTS: Record<Lang, { always: string[]; example?: string[] }> = {
 
 const START: Record<Lang, string> = {
   php: 'adapter/start.sh',
-  ts: 'node -r ts-node/register/transpile-only adapter/main.ts',
+  // The skeleton's own tsconfig (CommonJS): ts-node's defaults for TypeScript 5.9 do not compile it.
+  ts: 'TS_NODE_PROJECT=adapter/tsconfig.json node -r ts-node/register/transpile-only adapter/main.ts',
 };
 
 interface Io {

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fillCatalog } from '../fixtures/fillCatalog';
 
 /*
  * The package as a user gets it: `npm pack` (which builds dist/ through prepack) in a copy of the
@@ -114,7 +115,8 @@ describe('the npm package', { timeout: 900_000 }, () => {
     assert.equal(stubbed.status, 1, show(stubbed));
     assert.match(stubbed.stdout, /FAIL {2}catalog\.routing .*\n.*not ported yet \(28 of 28\): EchoController@none, /);
     assert.match(stubbed.stdout, /FAIL {2}catalog\.factory-api .*\n.*FactoryController@success, FactoryController@created, FactoryController@error, FactoryController@validationError, FactoryController@notFound/);
-    fs.copyFileSync(path.join(FIXTURES, 'ts', 'catalog-routing.ts'), path.join(dir, 'adapter', 'catalog.ts'));
+    const catalog = path.join(dir, 'adapter', 'catalog.ts');
+    fs.writeFileSync(catalog, fillCatalog(catalog, path.join(FIXTURES, 'ts', 'catalog-routing.ts')));
     const filled = fwConformance(['--check-adapter', '--start', start], dir);
     assert.equal(filled.status, 0, show(filled));
   });
@@ -127,7 +129,8 @@ describe('the npm package', { timeout: 900_000 }, () => {
     const stubbed = fwConformance(['--check-adapter', '--start', 'adapter/start.sh'], dir, env);
     assert.equal(stubbed.status, 1, show(stubbed));
     assert.match(stubbed.stdout, /FAIL {2}catalog\.middleware .*\n.*not ported yet \(5 of 5\): TraceA, TraceB, TraceC, Block, WithClock/);
-    fs.copyFileSync(path.join(FIXTURES, 'php', 'catalog-routing.php'), path.join(dir, 'adapter', 'catalog.php'));
+    const catalog = path.join(dir, 'adapter', 'catalog.php');
+    fs.writeFileSync(catalog, fillCatalog(catalog, path.join(FIXTURES, 'php', 'catalog-routing.php')));
     const filled = fwConformance(['--check-adapter', '--start', 'adapter/start.sh'], dir, env);
     assert.equal(filled.status, 0, show(filled));
     // The toy framework is no conforming implementation: the full run fails, with its reports.

@@ -7,13 +7,14 @@ import * as path from 'node:path';
 import { checkAdapter, formatCheckReport } from '../../src/check-adapter';
 import { runInitCommand } from '../../src/init/command';
 import { openTarget, stopAllTargets } from '../../src/target';
+import { fillCatalog } from '../fixtures/fillCatalog';
 import { BAD_MANIFESTS } from './badManifests';
 import { fencedBlocks, fileMarker } from './markdown';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const GUIDE = path.join(REPO, 'docs', 'writing-an-adapter.md');
 const TEMPLATE = path.join(REPO, 'conformance-runner', 'templates', 'php', 'skeleton');
-const FILLED_CATALOG = path.join(REPO, 'conformance-runner', 'test', 'fixtures', 'php', 'catalog-routing.php');
+const PORTED = path.join(REPO, 'conformance-runner', 'test', 'fixtures', 'php', 'catalog-routing.php');
 const SHARED_MANIFEST = path.join(REPO, 'adapters', 'shared', 'manifest.php');
 /** The files the guide shows whole: the templates `init --lang php` copies. */
 const SHOWN = ['adapter/index.php', 'adapter/build.php', 'adapter/manifest.php'];
@@ -64,7 +65,8 @@ describe('the PHP skeleton of fw-conformance init and docs/writing-an-adapter.md
       } finally {
         await target.stop();
       }
-      fs.copyFileSync(FILLED_CATALOG, path.join(dir, 'adapter', 'catalog.php'));
+      const catalog = path.join(dir, 'adapter', 'catalog.php');
+      fs.writeFileSync(catalog, fillCatalog(catalog, PORTED));
       target = await open();
       try {
         const report = await checkAdapter(target);

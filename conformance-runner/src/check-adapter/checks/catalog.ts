@@ -11,7 +11,7 @@ import type { ProbeExchange } from '../Probe';
  * ported entry answers (an error of the framework's, a missing trace token) is the framework's
  * behaviour, which the suite's scenarios judge: this check says nothing about it.
  */
-export const NOT_PORTED = 'not-ported';
+const NOT_PORTED = 'not-ported';
 
 /** One catalog entry as the check reaches it: a route and a request. */
 interface Entry {
@@ -38,7 +38,6 @@ const ACTION_PARAMS: Readonly<Record<string, readonly [string, string][]>> = {
   'EchoController@withRequest': [['id', '7']],
   'EchoController@requestLast': [['id', '7']],
   'EchoController@requestNamed': [['request', 'r']],
-  'EchoController@withModel': [],
   'InjectedController@show': [['id', '7']],
   'PhotoController@show': [['id', '7']],
   'PhotoController@edit': [['id', '7']],
@@ -142,9 +141,3 @@ function summary(entries: Entry[]): string {
 }
 
 export const catalogChecks: Check[] = CAPABILITIES.filter((c) => entriesOf(c).length > 0).map(catalogCheck);
-
-/** For tests: which entries each capability's check covers. */
-export function catalogEntryNames(capability: Capability): string[] {
-  return entriesOf(capability).map((e) => e.name);
-}
-
