@@ -358,7 +358,7 @@ Feature: Route parameters
       Then the status is 404
 
   @rule:params.constraint-spans-slash
-  Rule: a constraint that matches "/" lets its parameter span segments
+  Rule: a constraint that matches "/" lets its parameter span segments (reference)
 
     # catches: constraints applied per segment, so .+ never matches a/b/c
     @id:params-spans-slash-tail

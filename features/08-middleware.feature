@@ -55,7 +55,7 @@ Feature: Middleware assignment
       Then the status is 200
       And the body is "tick"
       And the header "X-Clock" is "clock"
-      And the trace is "ctor:WithClock, mw:TraceA:before, closure:text, mw:TraceA:after"
+      And the trace, constructors aside, is "mw:TraceA:before, closure:text, mw:TraceA:after"
 
   @rule:middleware.per-dispatch
   Rule: middleware is resolved when the stack is built, for every request
@@ -302,7 +302,7 @@ Feature: Middleware assignment
         """
       When I request GET "/r"
       Then the status is 301
-      And the header "Location" is "/redirected"
+      And the Location header refers to "/redirected"
 
     @id:middleware-passthrough-converted-array @capability:route-middleware
     Scenario: an array converted to JSON keeps its body through TraceA

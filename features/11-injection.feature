@@ -352,7 +352,7 @@ Feature: Method injection in action methods
         {"name": "Box", "qty": 3}
         """
       Then the status is 200
-      And the parameter "form" is the StoreItemRequest with:
+      And the parameter "form" is the StoreItemRequest with the fields:
         """
         {"name": "Box", "qty": 3}
         """
@@ -369,7 +369,7 @@ Feature: Method injection in action methods
         {"name": "Box"}
         """
       Then the status is 200
-      And the parameter "form" is the StoreItemRequest with:
+      And the parameter "form" is the StoreItemRequest with the fields:
         """
         {"name": "Box"}
         """
@@ -563,7 +563,7 @@ Feature: Method injection in action methods
         {"name": "Lamp", "qty": 2}
         """
       Then the status is 200
-      And the parameter "item" is the Item with:
+      And the parameter "item" is the Item with the fields:
         """
         {"name": "Lamp", "qty": 2}
         """
@@ -581,7 +581,7 @@ Feature: Method injection in action methods
         """
       When I request POST "/items" with the form body "name=Desk+lamp"
       Then the status is 200
-      And the parameter "item" is the Item with:
+      And the parameter "item" is the Item with the fields:
         """
         {"name": "Desk lamp"}
         """
@@ -594,7 +594,7 @@ Feature: Method injection in action methods
         """
       When I request GET "/items?name=Lamp"
       Then the status is 200
-      And the parameter "item" is the Item with:
+      And the parameter "item" is the Item with the fields:
         """
         {"name": "Lamp"}
         """
@@ -611,7 +611,7 @@ Feature: Method injection in action methods
         """
       When I request POST "/items" with the body "<body>" of type "<type>"
       Then the status is 200
-      And the parameter "item" is the Item with:
+      And the parameter "item" is the Item with the fields:
         """
         {"name": "Lamp", "qty": <qty>}
         """
@@ -625,6 +625,36 @@ Feature: Method injection in action methods
       Examples:
         | type                                             | body            | qty |
         | APPLICATION/X-WWW-FORM-URLENCODED; charset=UTF-8 | name=Lamp&qty=2 | "2" |
+
+  @rule:injection.data-as-sent
+  Rule: validated data and model attributes hold exactly the fields sent, as sent (reference)
+
+    @id:injection-data-as-sent-validated-optional-absent @capability:form-requests
+    Scenario: a StoreItemRequest without qty holds no qty field
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withForm']);
+        """
+      When I request POST "/items" with the JSON body:
+        """
+        {"name": "Box"}
+        """
+      Then the parameter "form" is the StoreItemRequest with:
+        """
+        {"name": "Box"}
+        """
+
+    @id:injection-data-as-sent-model-form-text @capability:models
+    Scenario: an Item bound from a form body keeps qty as the text sent
+      Given the routes:
+        """
+        $router->post('/items', [EchoController::class, 'withModel']);
+        """
+      When I request POST "/items" with the form body "name=Lamp&qty=2"
+      Then the parameter "item" is the Item with:
+        """
+        {"name": "Lamp", "qty": "2"}
+        """
 
   @rule:injection.body-types
   Rule: only JSON and form bodies are input; other bodies are left out (reference)
@@ -973,7 +1003,21 @@ Feature: Method injection in action methods
         | name | type   | value |
         | id   | string | "5"   |
       And the constructor received the Clock
-      And the trace is "ctor:InjectedController, action:InjectedController@show"
+      And the trace, constructors aside, is "action:InjectedController@show"
+
+  @rule:injection.controller-per-request
+  Rule: the container builds the controller for each request that reaches it (reference)
+
+    @id:injection-controller-per-request @capability:injection
+    Scenario: InjectedController is constructed for each of two requests
+      Given the routes:
+        """
+        $router->get('/inj/{id}', [InjectedController::class, 'show']);
+        """
+      When I request GET "/inj/5"
+      Then the trace is "ctor:InjectedController, action:InjectedController@show"
+      When I request GET "/inj/6"
+      Then the trace is "ctor:InjectedController, action:InjectedController@show"
 
   @rule:injection.unprovided-parameter
   Rule: a builtin parameter without default that the URI cannot provide fails at registration (reference)

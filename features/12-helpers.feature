@@ -119,7 +119,7 @@ Feature: Base controller helpers
         """
       When I request GET "/h"
       Then the status is 302
-      And the header "Location" is "/target"
+      And the Location header refers to "/target"
 
   @rule:helpers.redirect-status
   Rule: redirect($url, $status)
@@ -132,7 +132,19 @@ Feature: Base controller helpers
         """
       When I request GET "/h"
       Then the status is 307
-      And the header "Location" is "/target"
+      And the Location header refers to "/target"
+
+  @rule:helpers.redirect-location-as-given
+  Rule: the Location of a redirect is the URL exactly as given (reference)
+
+    @id:helpers-redirect-location-as-given @capability:base-controller
+    Scenario: $this->redirect('/target') sends Location: /target
+      Given the routes:
+        """
+        $router->get('/h', [HelperController::class, 'redirectDefault']);
+        """
+      When I request GET "/h"
+      Then the header "Location" is "/target"
 
   @rule:helpers.view
   Rule: view($name, $data) wraps the rendered view in a 200 text/html Response

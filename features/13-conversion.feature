@@ -38,7 +38,7 @@ Feature: Conversion of an action's return value
         """
       When I request GET "/r"
       Then the status is 301
-      And the header "Location" is "/redirected"
+      And the Location header refers to "/redirected"
 
   Rule: arrays and JSON-serializable objects become JSON with status 200
 

@@ -106,7 +106,7 @@ Feature: Errors
       Then the status is 405
 
     # catches: 405 collection that follows only the branches holding a route of the request's method
-    @id:errors-405-parameter-within-segment
+    @id:errors-405-parameter-within-segment @needs:params.within-segment
     Scenario: a route whose parameter shares its segment with static text, next to a GET route
       Given the routes:
         """
@@ -120,7 +120,7 @@ Feature: Errors
       Then the status is 404
 
     # catches: 405 collection that skips routes whose constraint spans segments
-    @id:errors-405-spanning-constraint-only
+    @id:errors-405-spanning-constraint-only @needs:params.constraint-spans-slash
     Scenario: the only route of the URI has a constraint spanning segments, next to a GET route
       Given the routes:
         """
@@ -226,7 +226,7 @@ Feature: Errors
       And the Allow header lists exactly "GET, POST, PUT, DELETE"
 
     # catches: 405 collection that skips constraints spanning several segments
-    @id:errors-allow-exact-spanning-constraint
+    @id:errors-allow-exact-spanning-constraint @needs:params.constraint-spans-slash
     Scenario: a route whose constraint spans segments contributes its method
       Given the routes:
         """

@@ -105,7 +105,8 @@ export function checkTraceability(catalog: unknown, features: FeatureSource[]): 
       for (const need of info.needs) {
         const def = byId.get(need);
         if (!def) problems.push(`${where}: @needs:${need} is not in features/rules.json`);
-        else if (def.level === 'reference') problems.push(`${where}: @needs:${need} is a reference rule; only must and implied rules can block others`);
+        // A @needs on a reference rule is allowed: it makes the scenario reference (its level is the
+        // strictest of its rules and needs), so a reference rule still blocks no counted result.
         else if (info.rules.includes(need)) problems.push(`${where}: @needs:${need} is also its @rule`);
       }
       for (const rule of info.rules) {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { Fault } from './Fault';
 import { FAULTS } from './faults/index';
 import { adapterCommand, ROOT, scratchCopy, StalePatch } from './scratch';
+import { GATE_CASES, HARMLESS, runGateCase, runHarmless, type GateResult, type RunFw } from './gate';
 
 /**
  * `npm run selftest`: proves that every must and implied rule can fail, and fail alone. Each
@@ -16,7 +17,8 @@ import { adapterCommand, ROOT, scratchCopy, StalePatch } from './scratch';
  * Goals (exit 1 when one is missed): every fault caught; the fault's rules (its rule and `also`)
  * always among those charged; at most 3 must/implied rules charged by any fault beyond the ones it
  * breaks on purpose, and 1.3 per broken rule on average; every must and implied rule has a fault
- * (when the whole catalog runs).
+ * (when the whole catalog runs). With the whole catalog (or --gate alone), selftest/gate.ts: gate
+ * faults that must fail the gate, and harmless behaviours that must charge no counted rule.
  */
 interface Result {
   fault: Fault;
@@ -34,6 +36,8 @@ const USAGE = `usage: npm run selftest -- [--fault ID]... [--rule RULE-OR-PREFIX
   --parallel   faults run at once (default 2)
   --seed, --num-runs   passed to fw-conformance (defaults 1 and 50: reproducible and quick)
   --json       write every result to FILE
+  --gate       run only the gate faults and harmless behaviours (selftest/gate.ts); they also run
+               with the whole catalog
   --keep       keep the scratch copies and reports`;
 
 async function main(): Promise<number> {
@@ -43,7 +47,7 @@ async function main(): Promise<number> {
       options: {
         fault: { type: 'string', multiple: true }, rule: { type: 'string', multiple: true }, parallel: { type: 'string' },
         seed: { type: 'string' }, 'num-runs': { type: 'string' }, narrow: { type: 'boolean' }, json: { type: 'string' },
-        keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        keep: { type: 'boolean' }, gate: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (err) {
@@ -78,7 +82,9 @@ async function main(): Promise<number> {
     faults = faults.filter((f) => values.fault!.includes(f.id));
   }
   if (values.rule) faults = faults.filter((f) => values.rule!.some((p) => matches(f.rule, p)));
-  if (faults.length === 0) {
+  if (values.gate) faults = [];
+  const withGate = values.gate === true || (faults.length === FAULTS.length && !values.narrow);
+  if (faults.length === 0 && !withGate) {
     process.stderr.write('selftest: no fault selected\n');
     return 2;
   }
@@ -100,6 +106,7 @@ async function main(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, faults.length) }, worker));
+  const gateResults = withGate ? await runGate(parent, { seed, numRuns }, parallel) : [];
   if (values.keep) process.stdout.write(`scratch copies and reports kept in ${parent}/<fault id>/ (reports/conformance.md)\n`);
   else fs.rmSync(parent, { recursive: true, force: true });
 
@@ -110,6 +117,12 @@ async function main(): Promise<number> {
   const sizes = ordered.filter((r) => r.caught).map((r) => r.charged.length / (1 + (r.fault.also?.length ?? 0)));
   const mean = sizes.length > 0 ? sizes.reduce((a, b) => a + b, 0) / sizes.length : 0;
   const max = sizes.length > 0 ? Math.max(...ordered.filter((r) => r.caught).map((r) => r.charged.length - (r.fault.also?.length ?? 0))) : 0;
+  if (values.gate) {
+    const missedGate = gateResults.filter((r) => !r.ok).map((r) => r.id);
+    process.stdout.write(`\n${missedGate.length === 0 ? 'selftest: every goal met' : `selftest: goals missed: ${missedGate.join(', ')}`}\n`);
+    if (!values.keep) fs.rmSync(parent, { recursive: true, force: true });
+    return missedGate.length === 0 ? 0 : 1;
+  }
   const covered = new Set(FAULTS.map((f) => f.rule));
   const withoutFault = counted.filter((r) => !covered.has(r));
   const whole = faults.length === FAULTS.length && !values.narrow;
@@ -129,12 +142,42 @@ async function main(): Promise<number> {
   if (targeted < ordered.length) missed.push('the fault\'s rule always charged');
   if (!values.narrow && (max > 3 || mean > 1.3)) missed.push('at most 3 rules per fault, 1.3 on average');
   if (whole && withoutFault.length > 0) missed.push('every must/implied rule has a fault');
+  const gateMissed = gateResults.filter((r) => !r.ok).map((r) => r.id);
+  if (withGate) summary.splice(summary.length - 1, 0, `gate faults and harmless behaviours: ${gateResults.length - gateMissed.length} of ${gateResults.length} as required`);
+  if (gateMissed.length > 0) missed.push(`the gate and harmless cases (${gateMissed.join(', ')})`);
   summary.push(missed.length === 0 ? 'selftest: every goal met' : `selftest: goals missed: ${missed.join('; ')}`);
   process.stdout.write(`${summary.join('\n')}\n`);
   if (values.json) {
     fs.writeFileSync(values.json, JSON.stringify({ seed, numRuns, results: ordered.map((r) => ({ ...r, fault: r.fault.id, rule: r.fault.rule })), mean, max, withoutFault }, null, 2));
   }
   return missed.length === 0 ? 0 : 1;
+}
+
+/** Gate faults and harmless behaviours (selftest/gate.ts), run through the proxy on the repository's reference. */
+async function runGate(parent: string, o: { seed: string; numRuns: string }, parallel: number): Promise<GateResult[]> {
+  let n = 0;
+  const runFw: RunFw = async (args, proxy) => {
+    const out = path.join(parent, `gate-${n++}`);
+    const start = adapterCommand({ id: proxy, rule: '', description: '', proxy }, ROOT);
+    const r = await run(process.execPath, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', start, '--out', out,
+      '--quiet', '--skip-adapter-check', '--seed', o.seed, '--num-runs', o.numRuns, ...args]);
+    const file = path.join(out, 'conformance.json');
+    return { ...r, ...(fs.existsSync(file) ? { report: JSON.parse(fs.readFileSync(file, 'utf8')) as { rootCauses: Array<{ rule: string; level: string }> } } : {}) };
+  };
+  const jobs: Array<() => Promise<GateResult>> = [
+    ...GATE_CASES.map((c) => () => runGateCase(c, path.join(parent, c.id), runFw)),
+    ...HARMLESS.map((h) => () => runHarmless(h, runFw)),
+  ];
+  const results: GateResult[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, async () => {
+    while (next < jobs.length) {
+      const r = await jobs[next++]!();
+      results.push(r);
+      process.stdout.write(`${r.ok ? 'HELD  ' : 'BROKEN'} ${r.id.padEnd(40)} ${r.detail}\n`);
+    }
+  }));
+  return results;
 }
 
 function line(r: Result): string {

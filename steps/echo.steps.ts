@@ -1,6 +1,6 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import type { TypedValue } from '../conformance-runner/src/protocol';
-import { actionEcho, argsTable, closureEcho, paramsTable, sameTyped, typedValue } from './support/echo';
+import { actionEcho, argsTable, closureEcho, paramsTable, sameFields, sameTyped, typedValue } from './support/echo';
 import { parseFeatureJson, show } from './support/expect';
 import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
@@ -77,6 +77,17 @@ Then('the parameter {string} is the Clock', function (this: FwWorld, name: strin
 
 Then('the parameter {string} is the {word} with:', function (this: FwWorld, name: string, type: string, json: string) {
   expectParam(this, name, typedValue(type, json));
+});
+
+/** Field by field, as support/echo.ts sameFields() says: casts and null fields aside. */
+Then('the parameter {string} is the {word} with the fields:', function (this: FwWorld, name: string, type: string, json: string) {
+  const expected = typedValue(type, json);
+  const echo = actionEcho(this);
+  const actual = echo.params[name];
+  if (!sameFields(actual, expected)) {
+    failWith('param', { ...answered(this.last.request, this.last.response), action: echo.action, name },
+      `${this.last.request}: expected ${echo.action}'s parameter $${name} to be a ${type} with the fields ${show(expected.value)} (other fields absent or null), got ${show(actual)}`, actual, expected);
+  }
 });
 
 Then('the constructor received the Clock', function (this: FwWorld) {

@@ -1,6 +1,6 @@
 import { Then } from '@cucumber/cucumber';
 import { isDeepStrictEqual } from 'node:util';
-import { describeResponse, isSubset, mediaType, parseFeatureJson, show } from './support/expect';
+import { describeResponse, isSubset, locationTarget, mediaType, parseFeatureJson, show } from './support/expect';
 import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
@@ -17,6 +17,17 @@ Then('the header {string} is {string}', function (this: FwWorld, name: string, v
   const { request, response } = this.last;
   const actual = response.headers[name.toLowerCase()];
   if (actual !== value) failWith('header', { ...answered(request, response), name }, `${request}: expected the header ${name}: ${JSON.stringify(value)}, got ${show(actual)}`, actual, value);
+});
+
+/** Location is a URI reference (RFC 9110 §10.2.2): see locationTarget() for what is compared. */
+Then('the Location header refers to {string}', function (this: FwWorld, expected: string) {
+  const { request, response } = this.last;
+  const actual = response.headers['location'];
+  const path = request.replace(/^[A-Z]+ /, '');
+  const got = actual === undefined ? undefined : locationTarget(actual, path);
+  if (got === undefined || got !== locationTarget(expected, path)) {
+    failWith('header', { ...answered(request, response), name: 'Location' }, `${request}: expected a Location that refers to ${JSON.stringify(expected)}, got ${show(actual)}`, actual, expected);
+  }
 });
 
 Then('the header {string} is present', function (this: FwWorld, name: string) {

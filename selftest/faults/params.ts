@@ -100,15 +100,6 @@ export const FAULTS: Fault[] = [
     }],
   },
   {
-    id: 'params-spanning-match-rejected', rule: 'params.constraint-spans-slash',
-    description: 'the matcher rejects a parameter value that contains "/", so a constraint such as .+ never spans segments',
-    patches: [{
-      file: MATCHER,
-      find: '          const values = regex.exec(path, pos);\n          if (values === null) continue;',
-      replace: "          const values = regex.exec(path, pos);\n          if (values === null || values.some((v) => (v ?? '').includes('/'))) continue;",
-    }],
-  },
-  {
     id: 'params-trailing-newline-accepted', rule: 'params.anchored',
     description: 'like PCRE\'s $, matching accepts a final newline: a path ending in an encoded newline (%0A) matches the route without it',
     patches: [{

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { REQUEST_TRANSFORMS, TRANSFORMS, type RequestTransform, type Transform } from './transforms';
+import { REQUEST_TRANSFORMS, TRANSFORMS, type ProxiedRequest, type RequestTransform, type Transform } from './transforms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
 import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
 import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/config/options';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const answers = names.map((n) => TRANSFORMS[n]).filter((t): t is Transform => t !== undefined);
   const requests = names.map((n) => REQUEST_TRANSFORMS[n]).filter((t): t is RequestTransform => t !== undefined);
   const transform: Transform = (req, res) => answers.reduce((r, t) => t(req, r), res);
-  const rewrite = (req: { method: string; path: string; control: boolean }, body: Buffer): Buffer => requests.reduce((b, t) => t(req, b), body);
+  const rewrite = (req: ProxiedRequest, body: Buffer): Buffer => requests.reduce((b, t) => t(req, b), body);
   const port = Number(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const inner = await freePort();
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         answer.on('end', () => {
           const headers = { ...answer.headers } as Record<string, string | string[]>;
           delete headers['transfer-encoding'];
-          const out = transform({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, control: (req.url ?? '').startsWith('/__fw/') },
+          const out = transform({ ...described, body: sent },
             { status: answer.statusCode ?? 502, headers, body: Buffer.concat(body) });
           res.writeHead(out.status, { ...out.headers, 'content-length': String(out.body.length) });
           res.end(out.body);

@@ -10,6 +10,8 @@ export interface ProxiedRequest {
   method: string;
   path: string;
   control: boolean;
+  /** The body as the adapter received it (answer transforms only). */
+  body?: Buffer;
 }
 
 export type Transform = (req: ProxiedRequest, res: ProxiedResponse) => ProxiedResponse;
@@ -125,3 +127,65 @@ Object.assign(TRANSFORMS, {
   'context-object': (req: ProxiedRequest, res: ProxiedResponse) => echoRewrite(req, res, (echo) => (!('action' in echo) ? echo
     : mapTyped(echo, (v) => (['string', 'int', 'float', 'bool'].includes(v.type) ? { type: 'Context', value: { params: 'ctx' } } : v)))),
 });
+
+/**
+ * Behaviours a framework may have without breaking a sentence of the spec (decision 57). Run
+ * through the proxy, they must leave no must or implied root cause.
+ */
+const LARAVEL_KEEPS = [['%2F', '/'], ['%40', '@'], ['%3A', ':'], ['%3B', ';'], ['%2C', ','], ['%3D', '='], ['%2B', '+'], ['%21', '!'], ['%2A', '*'], ['%7C', '|'], ['%3F', '?'], ['%26', '&'], ['%23', '#'], ['%25', '%']] as const;
+
+Object.assign(TRANSFORMS, {
+  /** Redirects name their target with an absolute URL (http://localhost/target), as Laravel's do. */
+  'absolute-location': (req: ProxiedRequest, res: ProxiedResponse) => {
+    const location = header(res, 'location');
+    if (req.control || location === undefined || !location.startsWith('/')) return res;
+    return { ...res, headers: { ...res.headers, location: `http://localhost${location}` } };
+  },
+  /** Models and FormRequests cast qty to an integer and hold every declared field, null when absent. */
+  'model-casts': (req: ProxiedRequest, res: ProxiedResponse) => echoRewrite(req, res, (echo) => mapTyped(echo, (v) => {
+    if ((v.type !== 'Item' && v.type !== 'StoreItemRequest') || v.value === null || typeof v.value !== 'object') return v;
+    const data = v.value as Record<string, unknown>;
+    const qty = typeof data.qty === 'string' && /^-?[0-9]+$/.test(data.qty) ? Number(data.qty) : data.qty;
+    return { ...v, value: { name: null, ...data, qty: qty ?? null } };
+  })),
+  /** Generated paths keep the characters Laravel's UrlGenerator un-escapes (? # % & = + …). */
+  'laravel-path-encoding': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (!req.control || req.path !== '/__fw/url' || res.status !== 200) return res;
+    const data = json(res) as { url?: unknown } | undefined;
+    if (typeof data?.url !== 'string') return res;
+    const q = data.url.indexOf('?');
+    let path = q === -1 ? data.url : data.url.slice(0, q);
+    for (const [escaped, raw] of LARAVEL_KEEPS) path = path.split(escaped).join(raw);
+    return withJson(res, { url: path + (q === -1 ? '' : data.url.slice(q)) });
+  },
+});
+
+/**
+ * A dodge (issue 18, gate faults): the adapter stops declaring factory-api and answers every
+ * manifest with a constraint `501 unsupported` naming it, although no such manifest needs it. Held
+ * to its declared profile, the run must still fail: the 501 is an adapter error, not "unsupported".
+ */
+Object.assign(TRANSFORMS, {
+  'dodge-constraints-501': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (req.control && req.method === 'GET' && req.path === '/__fw/info' && res.status === 200) {
+      const info = json(res) as { capabilities?: unknown } | undefined;
+      if (!Array.isArray(info?.capabilities)) return res;
+      return withJson(res, { ...info, capabilities: info.capabilities.filter((c) => c !== 'factory-api') });
+    }
+    if (!req.control || req.method !== 'POST' || req.path !== '/__fw/apps' || !/\{[A-Za-z_][A-Za-z0-9_]*:/.test(req.body?.toString('utf8') ?? '')) return res;
+    return withJson({ ...res, status: 501 }, { error: { kind: 'unsupported', capability: 'factory-api', message: 'constraints need factory-api here' } });
+  },
+});
+
+/** Int parameters of actions, rewritten: a cast that misses some values (gate faults). */
+function uncastInts(which: (value: unknown) => boolean): Transform {
+  return (req, res) => echoRewrite(req, res, (echo) => ('action' in echo ? mapTyped(echo, (v) => (v.type === 'int' && which(v.value) ? { type: 'string', value: String(v.value) } : v)) : echo));
+}
+
+Object.assign(TRANSFORMS, {
+  /** An int parameter holding 0 reaches the action as the text "0" (a truthiness test before the cast). */
+  'zero-int-uncast': uncastInts((v) => v === 0),
+  /** Int parameters are never cast (float and bool ones are). */
+  'never-cast-int': uncastInts(() => true),
+});
+

@@ -87,6 +87,33 @@ export function sameTyped(actual: TypedValue | undefined, expected: TypedValue):
   return JSON.stringify(actual.value) === JSON.stringify(expected.value) || deepEqualUnordered(actual.value, expected.value);
 }
 
+/**
+ * The same data, as a model or a FormRequest may hold it: every expected field with an equal value,
+ * where a number and its decimal text are equal (a model may cast qty to an integer), and every
+ * other field absent or null (a model may declare its fields). How the data is held is not shown
+ * by the spec; the exact forms are the reference's (injection.data-as-sent, decision 57).
+ */
+export function sameFields(actual: TypedValue | undefined, expected: TypedValue): boolean {
+  if (!actual || actual.type !== expected.type) return false;
+  const a = actual.value;
+  const b = expected.value;
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const same = (x: unknown, y: unknown) => deepEqualUnordered(x, y) || numeric(x) === numeric(y) && numeric(x) !== undefined;
+  return Object.keys(b).every((k) => Object.prototype.hasOwnProperty.call(a, k) && same(a[k], b[k])) &&
+    Object.keys(a).every((k) => Object.prototype.hasOwnProperty.call(b, k) || a[k] === null);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** A finite number, or the canonical decimal text of one ("2", "-3", "1.5"), as a number. */
+function numeric(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string' || !/^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/.test(v)) return undefined;
+  return Number(v);
+}
+
 function deepEqualUnordered(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;

@@ -84,3 +84,23 @@ export function parseFeatureJson(text: string, what: string): unknown {
     throw new Error(`${what} is not valid JSON (${(err as Error).message}): ${text}`);
   }
 }
+
+/**
+ * Where a Location sends the client: the path and query of the URI reference resolved against the
+ * request's (RFC 9110 §10.2.2, RFC 3986 §5), so "/target" and "http://host/target" are the same.
+ * The origin of an absolute reference is not compared: the application sits behind the adapter and
+ * cannot know which host the client used. Undefined when the reference is no URI at all.
+ */
+export function locationTarget(reference: string, requestPath: string): string | undefined {
+  const parse = (ref: string, base: string | URL): URL | undefined => {
+    try {
+      return new URL(ref, base);
+    } catch {
+      return undefined;
+    }
+  };
+  const base = parse(requestPath, 'http://target.invalid') ?? 'http://target.invalid/';
+  const url = parse(reference, base);
+  return url === undefined ? undefined : url.pathname + url.search;
+}
+

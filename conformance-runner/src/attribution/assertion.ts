@@ -55,13 +55,13 @@ export function judge(f: Finding, ctx: Context): Judgement {
     ({ ...base, needs: [], foundations: others(foundations), weakFoundations: others(weak), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
   /** The answer shows the request never got where the assertion looks: what routes it stood on. */
   const unreachedBy = (needs: Iterable<string>): Judgement => ({ ...base, needs: others(needs), foundations: [], weakFoundations: [] });
-  const rules = ctx.manifest ? manifestRules(ctx.manifest) : { reach: [], handler: [], middleware: [], urls: [] };
+  const rules = ctx.manifest ? manifestRules(ctx.manifest) : { reach: [], handler: [], middleware: [], urls: [], idRouteNames: [] };
   // A generated URL the request went to stands on what filled it; its form (absolute or a path)
   // does not decide where it leads (an absolute-form target reaches the same route).
   const filling = rules.urls.filter((r) => r !== 'url.path');
   const unreached = (): string[] => [...rules.reach, ...ctx.declared, ...(ctx.generatedUrls ? filling : [])];
 
-  if (f.aspect === 'url') return judgeUrl(f, rules.reach.includes('params.within-segment') ? [...filling, 'params.within-segment'] : filling, out);
+  if (f.aspect === 'url') return judgeUrl(f, rules.reach.includes('params.within-segment') ? [...filling, 'params.within-segment'] : filling, out, rules.idRouteNames);
   if (f.status === undefined) return out([]);
 
   const ran = ranToken(f) !== undefined;
@@ -442,12 +442,13 @@ function missingVerbs(f: Finding, manifest: Manifest | undefined): string[] {
 
 /**
  * A URL the framework generated. Generation that failed stands on what resolves and fills the
- * route (its name, its segments; for a resource, its {id}); a URL whose only fault is its form is
+ * route (its name, its segments; for a resource route with an {id}, that parameter's name: a route
+ * without one, such as photos.index, cannot fail for it); a URL whose only fault is its form is
  * url.path's or url.no-empty-query's.
  */
-function judgeUrl(f: Finding, filling: string[], out: Out): Judgement {
+function judgeUrl(f: Finding, filling: string[], out: Out, idRouteNames: readonly string[]): Judgement {
   const failed = f.actual !== null && typeof f.actual === 'object' && 'failed' in f.actual;
-  if (failed) return out(filling.includes('resources.names') ? [...filling, 'resources.id-name'] : filling);
+  if (failed) return out(f.route !== undefined && idRouteNames.includes(f.route) ? [...filling, 'resources.id-name'] : filling);
   if (typeof f.actual !== 'string' || typeof f.expected !== 'string') return out([]);
   const actual = f.actual;
   const expected = f.expected;

@@ -15,7 +15,12 @@ export interface ManifestRules {
   middleware: string[];
   /** Rules a URL generation relies on: names (explicit or a resource's), URLs as paths. */
   urls: string[];
+  /** Names of the resource routes whose path has the {id} (the spec's table: show, edit, update, destroy). */
+  idRouteNames: string[];
 }
+
+/** The resource actions whose path shape is /{name}/{id}… in the spec's table. */
+const ID_ACTIONS = ['show', 'edit', 'update', 'destroy'];
 
 interface Seen {
   verbs: Set<HttpVerb>;
@@ -24,6 +29,7 @@ interface Seen {
   prefixDepth: number;
   groupMiddlewareDepth: number;
   resources: boolean;
+  resourceNames: Set<string>;
   closures: Set<string>;
   controllers: boolean;
   chainMiddleware: Set<'string' | 'array'>;
@@ -58,7 +64,7 @@ const PARAM = /\{[^}:]+(:)?/g;
 
 export function manifestRules(manifest: Manifest): ManifestRules {
   const seen: Seen = {
-    verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false,
+    verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false, resourceNames: new Set(),
     closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(), middlewareLists: false,
     withinSegment: false,
   };
@@ -97,7 +103,8 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   if (seen.names) urls.push('named.name');
   if (seen.resources) urls.push('resources.names');
   if (seen.params) urls.push('url.fill-segments');
-  return { reach, handler: unique(handler), middleware, urls };
+  const idRouteNames = [...seen.resourceNames].flatMap((name) => ID_ACTIONS.map((a) => `${name}.${a}`));
+  return { reach, handler: unique(handler), middleware, urls, idRouteNames };
 }
 
 function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlewareDepth: number): void {
@@ -112,6 +119,7 @@ function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlew
       visit(s.routes, seen, p, m);
     } else if ('resource' in s) {
       seen.resources = true;
+      seen.resourceNames.add(s.resource);
     } else {
       seen.verbs.add(s.method);
       if (sharesSegment(s.uri)) seen.withinSegment = true;

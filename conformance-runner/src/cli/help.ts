@@ -37,7 +37,8 @@ Selection:
   --rule ID              run the scenarios of a rule, or of every rule under a prefix
                          ("params" selects params.*); repeatable
   --level LEVEL          run the scenarios of this level: must, implied or reference (a
-                         scenario's level is the strictest of its rules'); repeatable
+                         scenario's level is the strictest of its rules' and
+                         @needs rules'); repeatable
 
 Verdict:
   --expectations FILE    JSON file of the results this implementation is known to get

@@ -12,9 +12,10 @@ export function counts(level: Level): boolean {
 }
 
 /**
- * A scenario's level is the strictest of its rules' levels in the order must < implied <
- * reference: touching one `reference` rule makes the whole scenario informative, so a choice the
- * spec leaves open never counts against an implementation. With no known rule it counts as `must`.
+ * A scenario's level is the strictest of its rules' levels (the rules it asserts and the ones its
+ * @needs tags say it stands on) in the order must < implied < reference: touching one `reference`
+ * rule makes the whole scenario informative, so a choice the spec leaves open never counts against
+ * an implementation. With no known rule it counts as `must`.
  */
 export function scenarioLevel(ruleLevels: Iterable<Level>): Level {
   let rank = 0;

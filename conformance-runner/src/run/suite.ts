@@ -89,8 +89,11 @@ export function describePickle(pickle: Pickle, ruleById: Map<string, RuleDef>, w
   const rules = unique(tags.filter((t) => t.startsWith('@rule:')).map((t) => t.slice(6)));
   const where = `${pickle.uri}:${line}`;
   if (ids.length !== 1) warnings?.push(`${where} "${pickle.name}" has ${ids.length} @id tags (exactly one expected)`);
+  const needs = unique(tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice(7)));
   const levels: Level[] = [];
-  for (const rule of rules) {
+  // A scenario that stands on a rule asserts it as much as its own: standing on a reference
+  // choice, it cannot count against an implementation (docs/architecture.md, "Levels").
+  for (const rule of [...rules, ...needs]) {
     const def = ruleById.get(rule);
     if (def) levels.push(def.level);
     else warnings?.push(`${where} names the rule "${rule}", which is not in features/rules.json`);
@@ -102,7 +105,7 @@ export function describePickle(pickle: Pickle, ruleById: Map<string, RuleDef>, w
     uri: pickle.uri,
     line,
     rules,
-    needs: unique(tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice(7))),
+    needs,
     level: scenarioLevel(levels),
     capabilities: unique(tags.filter((t) => t.startsWith('@capability:')).map((t) => t.slice(12))),
     property: tags.includes('@property'),

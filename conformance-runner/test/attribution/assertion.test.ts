@@ -61,6 +61,14 @@ describe('what a failed assertion is evidence against', () => {
     assert.deepEqual(j.needs, ['params.within-segment']);
   });
 
+  it('a failed generation stands on the {id}\'s name only for a resource route that has one', () => {
+    const photos: Manifest = { protocol: 2, routeFiles: { web: [{ resource: 'photos', controller: 'PhotoController' }] } };
+    const failed = (route: string) => judge({ aspect: 'url', route, expected: 'a URL', actual: { failed: `Route [${route}] not defined.` } }, ctx('resources.names', { manifest: photos }));
+    assert.ok(!failed('photos.index').foundations.includes('resources.id-name'));
+    assert.ok(!failed('photos.create').foundations.includes('resources.id-name'));
+    for (const route of ['photos.show', 'photos.edit', 'photos.update', 'photos.destroy']) assert.ok(failed(route).foundations.includes('resources.id-name'), route);
+  });
+
   it('a URL right but for its form is url.path\'s; a wrong one behind a host is its own rule\'s', () => {
     assert.equal(judge({ aspect: 'url', route: 'u', expected: '/admin/u/7', actual: 'http://h/admin/u/7' }, ctx('named.name')).evidence, 'url.path');
     assert.equal(judge({ aspect: 'url', route: 'u', expected: '/admin/u/7', actual: 'http://h/u/7' }, ctx('named.name')).evidence, undefined);

@@ -83,3 +83,16 @@ test('the keys of a parameter map are unique and include every segment parameter
     });
   }), { seed: 8, numRuns: 200 });
 });
+
+test('a wrong URL for values that need percent-encoding is url.encoding\'s; its round trip stays url.round-trip\'s', async () => {
+  const { classifyFailure } = await import('../../src/properties/engine/failureKind');
+  const map = (value: string) => ({ values: [value], digits: ['1'], extra: [] as Array<[string, string]>, order: [0, 0, 0, 0, 0, 0] });
+  const plan = planUrlCase({ routes: [{ segs: [{ kind: 'param' }], maps: [map('a b'), map('plain-1')] }] });
+  const [special, plain] = plan.checks;
+  assert.ok(special?.kind === 'url' && plain?.kind === 'url');
+  const wrong = (url: string) => ({ kind: 'url' as const, result: { ok: true as const, url } });
+  assert.equal(classifyFailure(special, wrong('/u0/a b'), plan.manifest).rule, 'url.encoding');
+  assert.equal(classifyFailure(plain, wrong('/u0/plain'), plan.manifest).rule, 'url.fill-segments');
+  const back = { kind: 'url' as const, result: { ok: true as const, url: '/u0/a%20b' }, followed: { kind: 'request' as const, status: 404, headers: {}, body: '', trace: [], traced: true, allow: undefined } };
+  assert.equal(classifyFailure(special, back as never, plan.manifest).rule, 'url.round-trip');
+});

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { aggregateRules, aggregateStatus } from '../../src/attribution/rules';
 import { conformancePercent, summarise } from '../../src/run/summary';
 import { scenarioLevel } from '../../src/model/levels';
+import { describePickle, type RuleDef } from '../../src/run/suite';
 import { rule, scenario } from './results';
 
 describe('scenario levels', () => {
@@ -11,6 +12,18 @@ describe('scenario levels', () => {
     assert.equal(scenarioLevel(['must', 'implied']), 'implied');
     assert.equal(scenarioLevel(['implied', 'must', 'reference']), 'reference');
     assert.equal(scenarioLevel([]), 'must');
+  });
+
+  it('counts the rules a scenario stands on (@needs) as its own', () => {
+    const rules = new Map<string, RuleDef>([
+      ['errors.method-not-allowed', { id: 'errors.method-not-allowed', level: 'must' } as RuleDef],
+      ['params.within-segment', { id: 'params.within-segment', level: 'implied' } as RuleDef],
+      ['params.constraint-spans-slash', { id: 'params.constraint-spans-slash', level: 'reference' } as RuleDef],
+    ]);
+    const pickle = (...tags: string[]) => ({ id: 'p', astNodeIds: [], language: 'en', name: 's', uri: 'f.feature', steps: [], tags: tags.map((name) => ({ name, astNodeId: 'a' })) });
+    assert.equal(describePickle(pickle('@id:a', '@rule:errors.method-not-allowed'), rules).level, 'must');
+    assert.equal(describePickle(pickle('@id:b', '@rule:errors.method-not-allowed', '@needs:params.within-segment'), rules).level, 'implied');
+    assert.equal(describePickle(pickle('@id:c', '@rule:errors.method-not-allowed', '@needs:params.constraint-spans-slash'), rules).level, 'reference');
   });
 });
 

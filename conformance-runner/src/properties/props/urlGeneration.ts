@@ -13,7 +13,8 @@ import type { PropertyDefinition } from '../engine/definition';
  * appears exactly once in the query string (decoded by URLSearchParams), and requesting that URL
  * reaches the route (closure `args`) with the same values. Maps with values whose treatment the spec
  * does not show (empty strings, booleans, null, non-integers, values the constraint rejects) are
- * only compared against the oracle.
+ * only compared against the oracle; a wrong URL for values that need percent-encoding is charged to
+ * url.encoding (reference), while their round trip stays url.round-trip's.
  */
 export type UrlSegSpec = { kind: 'static'; word: string } | { kind: 'param' } | { kind: 'digits' };
 
@@ -108,6 +109,13 @@ export function paramsOf(segs: UrlSegSpec[], m: ParamMapCase): UrlParams {
   return Object.fromEntries(keyed.map((x) => x.e));
 }
 
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+
+/** Whether a key or a value of the map has characters a URL may write in more than one way. */
+export function needsEncoding(params: UrlParams): boolean {
+  return Object.entries(params).some(([k, v]) => !UNRESERVED_ONLY.test(k) || !UNRESERVED_ONLY.test(String(v)));
+}
+
 export function planUrlCase(value: UrlCase): Plan {
   const web: RouteStatement[] = value.routes.map((r, i) => ({
     method: 'GET', uri: uriOf(i, r.segs), handler: { closure: 'args' }, chain: [{ name: routeName(i) }],
@@ -128,6 +136,10 @@ export function planUrlCase(value: UrlCase): Plan {
         kind: 'url', name: routeName(i), params, expect: model.expect,
         follow: { method: 'GET', expect: { status: 200, body: { kind: 'args', values: model.expect.args }, route: `GET ${web[i]!.uri}` } },
         rule: model.expect.query.length > 0 ? 'url.query-string' : 'url.fill-segments',
+        // A value with characters outside RFC 3986's unreserved set has more than one written form
+        // (raw or percent-encoded, which characters): choosing one is url.encoding's, a reference
+        // rule. Maps of unreserved values alone, which have one form, test the counted rules.
+        ...(needsEncoding(params) ? { charges: { 'url-wrong': 'url.encoding' } } : {}),
       });
     }
   });
