@@ -18,14 +18,20 @@ const ELEMENTS = 500_000;
 /** What a hostile implementation name holds: terminal control sequences and Markdown links. */
 export const HOSTILE_TEXT = '\u001b]0;pwned\u0007\u001b[2J\u0000\u0008\r[x](javascript:alert(1)) ![i](https://example.invalid/t.png) <b>`';
 
-interface Answer { status: number; headers: Record<string, string | string[]>; body: Buffer }
+/** `body` in parts: a million characters spliced into an answer are written, never copied into a new buffer. */
+interface Answer { status: number; headers: Record<string, string | string[]>; body: Buffer | Buffer[] }
 type Mode = (req: { path: string; control: boolean }, res: Answer) => Answer;
 
-function json(res: Answer): unknown {
-  try { return JSON.parse(res.body.toString('utf8')); } catch { return undefined; }
+/** An answer's body in one buffer (answers from the adapter come in one; only the modes split them). */
+function whole(res: Answer): Buffer {
+  return Array.isArray(res.body) ? Buffer.concat(res.body) : res.body;
 }
 
-function withBody(res: Answer, body: string | Buffer): Answer {
+function json(res: Answer): unknown {
+  try { return JSON.parse(whole(res).toString('utf8')); } catch { return undefined; }
+}
+
+function withBody(res: Answer, body: string | Buffer | Buffer[]): Answer {
   return { ...res, body: typeof body === 'string' ? Buffer.from(body) : body };
 }
 
@@ -39,11 +45,11 @@ const FIRST_VALUE = Buffer.from('":"');
  * The first string value of a JSON object (`"action":"` in an echo) made a million characters
  * longer, without parsing: the bytes are spliced in. Other JSON (arrays, numbers) stays as it is.
  */
-function lengthen(body: Buffer): Buffer {
+function lengthen(body: Buffer): Buffer[] {
   const at = body.indexOf(FIRST_VALUE);
-  if (at < 0) return body;
+  if (at < 0) return [body];
   const cut = at + FIRST_VALUE.length;
-  return Buffer.concat([body.subarray(0, cut), LONG_VALUE, body.subarray(cut)]);
+  return [body.subarray(0, cut), LONG_VALUE, body.subarray(cut)];
 }
 
 function isJson(res: Answer): boolean {
@@ -55,13 +61,14 @@ export const MODES: Record<string, Mode> = {
   /** Every JSON answer of the application holds one string of 1,000,000 characters more; text answers too. */
   'long-strings': (req, res) => {
     if (req.control) return res;
-    return withBody(res, isJson(res) ? lengthen(res.body) : Buffer.concat([res.body, LONG_TEXT]));
+    return withBody(res, isJson(res) ? lengthen(whole(res)) : [whole(res), LONG_TEXT]);
   },
   /** The first member name of every JSON object the application answers is 1,000,000 characters longer. */
   'long-names': (req, res) => {
     if (req.control || !isJson(res)) return res;
-    const at = res.body.indexOf('{"');
-    return at < 0 ? res : withBody(res, Buffer.concat([res.body.subarray(0, at + 2), LONG_VALUE, res.body.subarray(at + 2)]));
+    const body = whole(res);
+    const at = body.indexOf('{"');
+    return at < 0 ? res : withBody(res, [body.subarray(0, at + 2), LONG_VALUE, body.subarray(at + 2)]);
   },
   /** Every JSON answer of the application is an array of 500,000 elements. */
   'huge-array': (req, res) => {
@@ -77,7 +84,7 @@ export const MODES: Record<string, Mode> = {
       return withBody(res, JSON.stringify(info));
     }
     if (req.control) return res;
-    return withBody(res, `${HOSTILE_TEXT}${res.body.toString('utf8')}`);
+    return withBody(res, `${HOSTILE_TEXT}${whole(res).toString('utf8')}`);
   },
   /** Every application answer carries a 1 MB X-Fw-Trace header. */
   'huge-trace': (req, res) => {
@@ -115,8 +122,13 @@ async function main(): Promise<void> {
           delete headers['content-length'];
           const url = req.url ?? '/';
           const out = mode({ path: url.split('?')[0]!, control: url.startsWith('/__fw/') }, { status: answer.statusCode ?? 502, headers, body: Buffer.concat(body) });
-          res.writeHead(out.status, { ...out.headers, 'content-length': String(out.body.length) });
-          res.end(out.body);
+          const parts = Array.isArray(out.body) ? out.body : [out.body];
+          res.writeHead(out.status, { ...out.headers, 'content-length': String(parts.reduce((n, p) => n + p.length, 0)) });
+          // Corked: the parts leave in one writev, as one buffer would.
+          res.cork();
+          for (const part of parts) res.write(part);
+          res.end();
+          res.uncork();
         });
       });
       forward.on('error', (err) => { res.writeHead(502); res.end(String(err.message)); });
