@@ -31,6 +31,16 @@ const selection = (quick: boolean) => (quick ? ['--rule', 'params.'] : []);
  */
 const STOP_AFTER_S = 5;
 
+/**
+ * How long the run against 1,000,000-character echoes may take, against a normal run just before.
+ * Since such answers are read no further than their request justifies and properties send each
+ * plan once, it takes 1.7-2× a normal run on a loaded 2-core machine (about 18.7 s against 9.9 s,
+ * medians of three); it took 3-5× before (40-67 s), which the old limit of 2× + 30 s let pass when
+ * the machine was quiet. 2× + 10 s holds the gain with room for a normal run's own noise there
+ * (8-13 s within an hour).
+ */
+const HOSTILE_TIME = { times: 2, plusMs: 10_000 };
+
 export const RUNNER_CASES: RunnerCase[] = [
   {
     name: 'echoes holding 1,000,000 characters',
@@ -42,11 +52,12 @@ export const RUNNER_CASES: RunnerCase[] = [
       const reports = readReports(hostileDir);
       const longest = Math.max(0, ...(reports.json?.scenarios ?? []).map((s) => s.message?.length ?? 0));
       const ok = hostile.code === 1 && !internalError(hostile) && reports.files.length === 7 && reports.json?.complete === true &&
-        longest <= 10_000 && hostile.peakMb < 1024 && hostile.ms <= 2 * normal.ms + 30_000;
+        longest <= 10_000 && hostile.peakMb < 1024 && hostile.ms <= HOSTILE_TIME.times * normal.ms + HOSTILE_TIME.plusMs;
       return {
         ok, statuses: [exitOf(normal), exitOf(hostile)], maxMs: hostile.ms,
         note: `${reports.files.length}/7 reports, complete ${reports.json?.complete}, longest message ${longest} characters; ` +
-          `runner peak ${hostile.peakMb} MB (limit 1024), ${seconds(hostile.ms)} against ${seconds(normal.ms)} for the reference (limit 2× + 30 s)` +
+          `runner peak ${hostile.peakMb} MB (limit 1024), ${seconds(hostile.ms)} against ${seconds(normal.ms)} for the reference ` +
+          `(limit ${HOSTILE_TIME.times}× + ${HOSTILE_TIME.plusMs / 1000} s)` +
           (reports.problem ? `; conformance.json: ${reports.problem}` : ''),
       };
     },
