@@ -27,7 +27,7 @@ export interface FwOptions {
   signalWhen?: () => boolean;
 }
 
-/** The reference adapter behind the hostile proxy in `mode` (scripts/stress/hostileAdapter.ts), as a --start command. */
+/** The reference adapter with its answers rewritten in `mode` (scripts/stress/hostileAdapter.ts), as a --start command. */
 export function hostileStart(mode: string): string {
   return `node -r ./scripts/register.js scripts/stress/hostileAdapter.ts ${mode}`;
 }

@@ -4,6 +4,8 @@
  * end. One line per case (held / FAILED, worst latency, statuses, RSS before→after, crash), then
  * `stress: N held, N failed`; exits 1 when anything did not hold. Full mode takes a few minutes,
  * --quick well under one. Every probe has a timeout, and the loads are bounded (see each case).
+ * `--help` lists the cases. The servers are started only when a selected case needs them (runner
+ * cases start their own adapters), so one runner case is measured on a machine without them.
  */
 import { randomBytes } from 'node:crypto';
 import { ADAPTER_CASES } from './adapterCases';
@@ -59,6 +61,22 @@ async function waitHealthy(server: ServerProcess, withinMs: number): Promise<num
   return undefined;
 }
 
+const USAGE = `usage: npm run stress [-- [--quick] [--case TEXT]...]
+
+  --quick       smaller loads; runner cases run the params rules only
+  --case TEXT   only the cases whose name contains TEXT (repeatable); for one case:
+                  npm run stress -- --case '1,000,000'
+  --help        this text
+
+Prints one line per case (held / FAILED and what was measured), then "stress: N held, N failed";
+exits 1 when a case did not hold. The cases, by target:
+`;
+
+function usage(): string {
+  const list = (target: string, cases: ReadonlyArray<{ name: string }>) => cases.map((c) => `  ${target.padEnd(8)} ${c.name}`).join('\n');
+  return `${USAGE}${list('example', EXAMPLE_CASES)}\n${list('adapter', [...ADAPTER_CASES, ...WORK_CASES])}\n${list('runner', RUNNER_CASES)}\n`;
+}
+
 /** `--case TEXT` (repeatable): only the cases whose name contains one of the texts. */
 function caseFilter(argv: readonly string[]): (c: { name: string }) => boolean {
   const wanted = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] !== undefined ? [argv[i + 1]!] : []));
@@ -66,15 +84,26 @@ function caseFilter(argv: readonly string[]): (c: { name: string }) => boolean {
 }
 
 async function main(): Promise<number> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(usage());
+    return 0;
+  }
   const quick = process.argv.includes('--quick');
   const selected = caseFilter(process.argv);
+  if (![...EXAMPLE_CASES, ...ADAPTER_CASES, ...WORK_CASES, ...RUNNER_CASES].some(selected)) {
+    // A mistyped --case would otherwise "hold" by running nothing.
+    process.stdout.write(`stress: no case matches --case (see npm run stress -- --help)\nstress: 0 held, 1 failed\n`);
+    return 1;
+  }
   const started = Date.now();
   const example = new ServerProcess({ label: 'example server', script: 'reference/example/server.ts', readyPath: '/photos' });
   const adapter = new ServerProcess({
     label: 'reference adapter', script: 'reference/adapter/main.ts', env: { TOKEN }, readyPath: '/__fw/info',
     readyHeaders: { authorization: `Bearer ${TOKEN}` },
   });
-  const servers = [example, adapter];
+  const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES.filter(selected)], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES].filter(selected)]];
+  // Only the servers a selected case talks to: idle servers are noise in a runner case's timings.
+  const servers = plan.filter(([, , cases]) => cases.length > 0).map(([, server]) => server);
   // Whatever happens, no server outlives this script.
   process.on('exit', () => servers.forEach((s) => s.killNow()));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -85,11 +114,10 @@ async function main(): Promise<number> {
   }
   const results: CaseResult[] = [];
   try {
-    process.stdout.write(`stress (${quick ? 'quick' : 'full'} mode): starting the example server and the reference adapter\n`);
+    process.stdout.write(`stress (${quick ? 'quick' : 'full'} mode)${servers.length > 0 ? `: starting ${servers.map((s) => `the ${s.spec.label}`).join(' and ')}` : ''}\n`);
     await Promise.all(servers.map((s) => s.start()));
-    const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES]]];
     for (const [target, server, cases] of plan) {
-      for (const c of cases.filter(selected)) {
+      for (const c of cases) {
         const result = await runCase(target, server, c, quick);
         results.push(result);
         process.stdout.write(`${formatCase(result)}\n`);

@@ -1,6 +1,6 @@
 import type { DataTable } from '@cucumber/cucumber';
 import { AdapterError, type EchoBody, type TypedValue } from '../../conformance-runner/src/protocol';
-import { describeResponse, parseFeatureJson } from './expect';
+import { describeResponse, jsonBody, parseFeatureJson } from './expect';
 import { answered, failWith } from './finding';
 import type { FwWorld } from './world';
 
@@ -11,17 +11,13 @@ import type { FwWorld } from './world';
  */
 export function echoOf(world: FwWorld): EchoBody {
   const { request, response } = world.last;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(response.body);
-  } catch {
-    parsed = undefined;
-  }
+  const json = jsonBody(response);
+  const parsed = json.ok ? json.value : undefined;
   if (response.status < 200 || response.status > 299 || parsed === undefined) {
     failWith('action', answered(request, response), `${request}: expected an echo body from a probe, got ${describeResponse(response)}`, { body: response.body.slice(0, 200) });
   }
   try {
-    return world.client.parseEcho<EchoBody>(response, request);
+    return world.client.checkEcho<EchoBody>(parsed, request);
   } catch (err) {
     // An echo of the right shape whose values lost their JSON types (ints as strings, say) went
     // through the framework's conversion to JSON; a type name outside §4.1 is what the framework

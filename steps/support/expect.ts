@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppResponse } from '../../conformance-runner/src/protocol';
 import { CLIP, clipText, isSmall, safeStringify } from '../../conformance-runner/src/protocol/clip';
 import { describeFrameworkError } from '../../conformance-runner/src/protocol/frameworkError';
+import { describeClipped } from '../../conformance-runner/src/protocol/answerBody';
 
 /**
  * Assertions with messages that say what was sent and what came back: a failing scenario is
@@ -29,8 +30,10 @@ export function describeResponse(res: AppResponse): string {
   const type = res.headers['content-type'];
   const head = `${res.status} ${type === undefined ? '(no content-type)' : clipText(type, 200)}`;
   if (res.frameworkError !== undefined) {
-    return `${head}, the framework's error: ${describeFrameworkError(res.frameworkError)} (body of ${res.body.length.toLocaleString('en-US')} characters in the exchanges)`;
+    const body = res.clipped !== undefined ? `${describeClipped(res.clipped)}, in the exchanges` : `body of ${res.body.length.toLocaleString('en-US')} characters in the exchanges`;
+    return `${head}, the framework's error: ${describeFrameworkError(res.frameworkError)} (${body})`;
   }
+  if (res.clipped !== undefined) return `${head} ${JSON.stringify(res.body.slice(0, 300))}… (${describeClipped(res.clipped)})`;
   const body = res.body.length > 300 ? `${JSON.stringify(res.body.slice(0, 300))}… (${res.body.length.toLocaleString('en-US')} characters, clipped to 300)` : JSON.stringify(res.body);
   return `${head} ${body}`;
 }
@@ -46,12 +49,16 @@ export function show(value: unknown): string {
   return value === undefined ? 'nothing' : clipText(safeStringify(value), CLIP.valueChars);
 }
 
-/** Parses JSON or fails with the body shown. */
-export function parseJsonBody(res: AppResponse, context: string): unknown {
+/**
+ * The body as JSON, when it is JSON. A clipped body (AppResponse.clipped) is not, whatever its head:
+ * `{"a":1}` followed by a megabyte of spaces parses as far as it was read.
+ */
+export function jsonBody(res: AppResponse): { ok: true; value: unknown } | { ok: false } {
+  if (res.clipped !== undefined) return { ok: false };
   try {
-    return JSON.parse(res.body);
+    return { ok: true, value: JSON.parse(res.body) };
   } catch {
-    return fail(`${context}: expected a JSON body, got ${describeResponse(res)}`);
+    return { ok: false };
   }
 }
 

@@ -65,8 +65,10 @@ Timeouts and execution:
   --max-time S           stop the run after S seconds, reports written and the adapter stopped
                          (default: no limit)
 
-Limits: a response body over 1 MiB is not read (the scenario is errored, the limit named);
-reports keep the first 8 KiB of each body (docs/adapter-protocol.md, "Limits of the runner").
+Limits: a response body over 1 MiB is not read (the scenario is errored, the limit named); an
+application answer over 64 KiB + 6 × what its request sent fails every check of its body, only its
+first 8 KiB read; reports keep the first 8 KiB of each body (docs/adapter-protocol.md, "Limits of
+the runner").
 
 Reports:
   --out DIR              where reports go (default ${DEFAULTS.out}/): conformance.json, conformance.md,

@@ -9,6 +9,7 @@ import {
 } from './manifest';
 import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
+import { answerBound, readAnswer, type Clipped } from './answerBody';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 import { forgetSharedApps, sharedAppsOf } from './sharedApps';
@@ -76,6 +77,12 @@ export interface AppResponse {
   traced: boolean;
   /** The framework's error the adapter attached (X-Fw-Exception), clipped and inert. Informative only. */
   frameworkError?: FrameworkError;
+  /**
+   * Set when the body is larger than an answer to this request may be (answerBody.ts): `body` is
+   * then only its head. Every check of such a body fails: its head may still parse as JSON, or
+   * lack what the rest holds.
+   */
+  clipped?: Clipped;
 }
 
 export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
@@ -224,7 +231,7 @@ export class AdapterClient {
       body = JSON.stringify(req.body);
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     }
-    const res = await this.raw(req.method, req.path, headers, body, req.chunked === true);
+    const res = await this.raw(req.method, req.path, headers, body, req.chunked === true, answerBound(req.path, body));
     if (res.headers[HEADER_ERROR] !== undefined) {
       let message = res.body;
       try { message = (JSON.parse(res.body) as { error: { message: string } }).error.message; } catch { /* keep raw */ }
@@ -233,9 +240,9 @@ export class AdapterClient {
     return res;
   }
 
-  /** Validates a probe echo body and returns it parsed. */
-  parseEcho<T>(res: AppResponse, what: string): T {
-    return this.parseAs<T>('echo', res, what);
+  /** Validates a probe echo body, parsed by the caller (which looked at it first: a body is parsed once). */
+  checkEcho<T>(data: unknown, what: string): T {
+    return this.checked<T>('echo', data, what);
   }
 
   private async control(method: string, call: string, payload?: unknown): Promise<AppResponse> {
@@ -248,7 +255,8 @@ export class AdapterClient {
     return this.raw(method, `${CONTROL_PREFIX}${call}`, headers, body);
   }
 
-  private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false): Promise<AppResponse> {
+  /** `bound`: how large an application answer may be (answerBody.ts); the control plane's answers are read whole. */
+  private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false, bound?: number): Promise<AppResponse> {
     const exchange: Exchange = {
       method, path, durationMs: 0,
       requestHeaders: chunked ? { ...headers, 'transfer-encoding': 'chunked' } : headers,
@@ -268,16 +276,19 @@ export class AdapterClient {
         body: chunked && body !== undefined ? Readable.from(inChunks(body)) : body,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
       });
-      const text = await readLimited(res.body);
       const flat: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
       }
+      const declared = /^\d+$/.test(flat['content-length'] ?? '') ? Number(flat['content-length']) : undefined;
+      const read = bound === undefined ? { text: await readLimited(res.body) } : await readAnswer(res.body, bound, declared);
+      const { text, clipped } = read;
       exchange.status = res.statusCode;
       exchange.responseHeaders = flat;
       const kept = storedBody(text);
       exchange.responseBody = kept.text;
-      if (kept.bytes !== undefined) exchange.responseBodyBytes = kept.bytes;
+      const bytes = clipped?.bytes ?? kept.bytes;
+      if (bytes !== undefined) exchange.responseBodyBytes = bytes;
       const frameworkError = frameworkErrorOf(flat);
       if (frameworkError !== undefined) exchange.frameworkError = frameworkError;
       const traceHeader = flat[HEADER_TRACE];
@@ -286,6 +297,7 @@ export class AdapterClient {
         trace: traceHeader ? traceHeader.split(',').map((t) => t.trim()).filter((t) => t !== '') : [],
         traced: traceHeader !== undefined,
         ...(frameworkError !== undefined ? { frameworkError } : {}),
+        ...(clipped !== undefined ? { clipped } : {}),
       };
     } catch (err) {
       exchange.error = String((err as Error).message ?? err);
@@ -312,7 +324,10 @@ export class AdapterClient {
   }
 
   private parseAs<T>(schema: SchemaName, res: AppResponse, what: string): T {
-    const data = this.parseJson(res, what);
+    return this.checked<T>(schema, this.parseJson(res, what), what);
+  }
+
+  private checked<T>(schema: SchemaName, data: unknown, what: string): T {
     const violation = firstViolation(schema, data);
     if (violation) throw new AdapterError(`${what}: ${describeViolation(schema, violation)}`, { body: data });
     return data as T;

@@ -8,6 +8,12 @@ import type { Readable } from 'node:stream';
 export const LIMITS = {
   /** A response body larger than this is not read: the exchange is an adapter error naming the limit. */
   responseBodyBytes: 1024 * 1024,
+  /**
+   * An application answer's body may be this large, plus six bytes per byte of the request's target
+   * and body (what an echo of them takes at most, JSON-escaped: `\u0000`). A larger one is the
+   * framework's fault, not read past its head, and fails every check of its body (answerBody.ts).
+   */
+  answerBodyBytes: 64 * 1024,
   /** Bodies kept in exchange records (reports, reproductions) are clipped to this many bytes. */
   storedBodyBytes: 8 * 1024,
   /**

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { verifyRequest } from '../../src/properties/engine/execute';
 import { classifyFailure } from '../../src/properties/engine/failureKind';
 import type { Check, RequestCheck, UrlCheck } from '../../src/properties/engine/plan';
 import { planTableCase, type TableCase } from '../../src/properties/props/routeTables';
@@ -97,4 +98,22 @@ test('the right action with other parameter values is the resource id\'s fault, 
   const create = creates.find((c): c is RequestCheck => c.kind === 'request' && c.path === '/tags/create');
   assert.ok(create);
   assert.equal(classifyFailure(create, { kind: 'request', status: 200, body: '{"action":"PhotoController@show","params":{"id":{"type":"string","value":"create"}}}' }, manifest).rule, 'resources.create-not-show');
+});
+
+test('an answer clipped for its size is the wrong body even when its head is the right echo, and never passes a check', () => {
+  const { checks, manifest } = checksFor([probe('hit', 11, 0)]); // GET /tags/A: PhotoController@show
+  const check = checks.find((c): c is RequestCheck => c.kind === 'request' && c.expect.status === 200);
+  assert.ok(check && check.expect.status === 200 && check.expect.body.kind === 'echo');
+  // The right echo, then a megabyte of spaces the runner did not read: its head parses.
+  const head = `${JSON.stringify({ action: check.expect.body.action, params: check.expect.body.params })}${' '.repeat(100)}`;
+  const clipped = { kind: 'request' as const, status: 200, body: head, clipped: { bytes: 1_000_000, bound: 65_560 } };
+  assert.deepEqual(verifyRequest(check.expect, { ...clipped, clipped: undefined }), [], 'read whole, the same body passes');
+  const messages = verifyRequest(check.expect, clipped);
+  assert.equal(messages.length, 1);
+  assert.match(messages[0]!, /^expected a JSON echo; got ".*" \(a body of 1,000,000 bytes, larger than an answer to this request may be \(65,560 bytes/);
+  const charge = classifyFailure(check, clipped, manifest);
+  assert.equal(charge.kind, 'wrong-body');
+  assert.equal(charge.finding?.aspect, 'action');
+  const text = { status: 200 as const, body: { kind: 'text' as const, value: 'ok' }, route: 'r' };
+  assert.equal(verifyRequest(text, { kind: 'request', status: 200, body: 'ok', clipped: { bytes: 70_000, bound: 65_540 } }).length, 1);
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { AssertionError } from 'node:assert';
 import { describe, it } from 'node:test';
 import { CLIP } from '../../src/protocol/clip';
-import { describeResponse, expectEqual, fail, show } from '../../../steps/support/expect';
+import { describeResponse, expectEqual, fail, jsonBody, show } from '../../../steps/support/expect';
 
 // What cucumber formats a step's error with (a dependency of @cucumber/cucumber, without types).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -51,5 +51,16 @@ describe('steps/support/expect: what a hostile answer can put into a failure', (
     assert.ok(format(err).length < CLIP.messageChars * 2);
     const small = caught(() => expectEqual({ a: 1 }, { a: 2 }, 'GET /b: JSON body'));
     assert.deepEqual([small.actual, small.expected], [{ a: 1 }, { a: 2 }]);
+  });
+
+  it('an answer clipped for its size (AppResponse.clipped) is no JSON, though its head parses; its description says so', () => {
+    const head = `{"message":"ok"}${' '.repeat(8000)}`;
+    const clipped = { status: 200, headers: { 'content-type': 'application/json' }, body: head, clipped: { bytes: 1_000_016, bound: 65_560 } } as never;
+    assert.deepEqual(jsonBody(clipped), { ok: false });
+    assert.deepEqual(jsonBody({ status: 200, headers: {}, body: head } as never), { ok: true, value: { message: 'ok' } });
+    assert.deepEqual(jsonBody({ status: 200, headers: {}, body: '{' } as never), { ok: false });
+    const text = describeResponse(clipped);
+    assert.match(text, /^200 application\/json "\{\\"message\\":\\"ok\\"\} +"… \(a body of 1,000,016 bytes, larger than an answer to this request may be \(65,560 bytes, docs\/adapter-protocol.md "Limits of the runner"\): only its first 8 KiB kept\)$/);
+    assert.ok(text.length < 1000, `${text.length} characters`);
   });
 });

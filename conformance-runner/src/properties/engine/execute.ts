@@ -2,6 +2,7 @@ import type { Finding } from '../../protocol/finding';
 import { parsedBody } from './parsedBody';
 import { isDeepStrictEqual } from 'node:util';
 import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';
+import { describeClipped, type Clipped } from '../../protocol/answerBody';
 import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
@@ -16,6 +17,8 @@ export interface RequestObservation {
   body: string;
   /** X-Fw-Trace's tokens, when the answer had the header. */
   trace?: string[];
+  /** Set when the body was larger than the runner reads (AppResponse.clipped): `body` is its head. */
+  clipped?: Clipped;
 }
 
 export interface UrlObservation {
@@ -130,6 +133,7 @@ async function request(client: AdapterClient, app: string, method: string, path:
   const obs: RequestObservation = { kind: 'request', status: res.status, body: res.body };
   if (res.headers.allow !== undefined) obs.allow = res.headers.allow;
   if (res.traced) obs.trace = res.trace.slice(0, 50);
+  if (res.clipped !== undefined) obs.clipped = res.clipped;
   return obs;
 }
 
@@ -140,24 +144,27 @@ export function verify(check: Check, obs: Observation): string[] {
 
 export function verifyRequest(expect: Expectation, obs: RequestObservation): string[] {
   if (obs.status !== expect.status) {
-    return [`expected ${describeExpectation(expect)}; got ${obs.status}${obs.allow !== undefined ? ` (Allow: ${obs.allow})` : ''} with the body ${snippet(obs.body)}`];
+    return [`expected ${describeExpectation(expect)}; got ${obs.status}${obs.allow !== undefined ? ` (Allow: ${obs.allow})` : ''} with the body ${snippet(obs)}`];
   }
   if (expect.status === 405) return [...allowViolations(obs.allow, expect.allow), ...allowRepeats(obs.allow)];
-  if (expect.status === 200) return verifyBody(expect.body, obs.body);
+  if (expect.status === 200) return verifyBody(expect.body, obs);
   return [];
 }
 
-function verifyBody(expect: ExpectedBody, body: string): string[] {
+function verifyBody(expect: ExpectedBody, obs: RequestObservation): string[] {
+  const body = obs.body;
+  // What was not read cannot be shown right; and a clipped JSON text may still parse.
+  if (obs.clipped !== undefined) return [`expected ${expect.kind === 'text' ? `the body ${JSON.stringify(expect.value)}` : 'a JSON echo'}; got ${snippet(obs)}`];
   if (expect.kind === 'text') {
-    return body === expect.value ? [] : [`expected the body ${JSON.stringify(expect.value)}; got ${snippet(body)}`];
+    return body === expect.value ? [] : [`expected the body ${JSON.stringify(expect.value)}; got ${snippet(obs)}`];
   }
   const json = parsedBody(body);
-  if (!json.ok) return [`expected a JSON echo; got ${snippet(body)}`];
+  if (!json.ok) return [`expected a JSON echo; got ${snippet(obs)}`];
   const parsed = json.value;
   const want = expect.kind === 'args'
     ? { closure: 'args', args: expect.values.map((value) => ({ type: 'string', value })) }
     : { action: expect.action, params: expect.params };
-  return isDeepStrictEqual(parsed, want) ? [] : [`expected the echo ${JSON.stringify(want)}; got ${snippet(body)}`];
+  return isDeepStrictEqual(parsed, want) ? [] : [`expected the echo ${JSON.stringify(want)}; got ${snippet(obs)}`];
 }
 
 function verifyUrl(check: UrlCheck, obs: UrlObservation): string[] {
@@ -168,7 +175,9 @@ function verifyUrl(check: UrlCheck, obs: UrlObservation): string[] {
   return verifyRequest(check.follow.expect, obs.followed).map((m) => `requesting the generated URL ${obs.result.ok ? obs.result.url : ''}: ${m}`);
 }
 
-function snippet(body: string): string {
+function snippet(obs: RequestObservation): string {
+  const body = obs.body;
+  if (obs.clipped !== undefined) return `${JSON.stringify(`${body.slice(0, 300)}...`)} (${describeClipped(obs.clipped)})`;
   return JSON.stringify(body.length > 300 ? `${body.slice(0, 300)}...` : body);
 }
 
@@ -221,7 +230,8 @@ function diff(input: string, level: Divergence['level'], t: Observation, o: Obse
 function diffRequest(t: RequestObservation, o: RequestObservation, push: (f: Divergence['field'], t: unknown, o: unknown) => void, prefix: '' | 'follow-'): void {
   if (t.status !== o.status) push(`${prefix}status` as Divergence['field'], t.status, o.status);
   if (prefix === '' && (t.allow ?? null) !== (o.allow ?? null)) push('allow', t.allow ?? null, o.allow ?? null);
-  if (t.body !== o.body) push(`${prefix}body` as Divergence['field'], t.body, o.body);
+  // A clipped body was not read whole: it cannot be shown the same as the other.
+  if (t.body !== o.body || t.clipped !== undefined || o.clipped !== undefined) push(`${prefix}body` as Divergence['field'], t.body, o.body);
 }
 
 function summarize(o: Observation): unknown {

@@ -2,6 +2,7 @@ import type { Manifest } from '../../protocol';
 import { allowViolations, parseAllow } from '../model/allow';
 import { flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
+import type { Clipped } from '../../protocol/answerBody';
 import { CLIP, clipStrings } from '../../protocol/clip';
 import { parsedBody } from './parsedBody';
 import type { Finding } from '../../protocol/finding';
@@ -68,7 +69,8 @@ export interface Charge {
   finding?: Finding;
 }
 
-export interface ObservedRequest { kind: 'request'; status: number; allow?: string; body: string; trace?: string[] }
+/** `clipped`: the body was larger than the runner reads (execute.ts), `body` is its head and no echo. */
+export interface ObservedRequest { kind: 'request'; status: number; allow?: string; body: string; trace?: string[]; clipped?: Clipped }
 export interface ObservedUrl { kind: 'url'; result: { ok: true; url: string } | { ok: false; message: string }; followed?: ObservedRequest }
 export type Observed = ObservedRequest | ObservedUrl | { kind: 'error'; message: string };
 
@@ -115,7 +117,7 @@ function requestFinding(request: string, expect: Expectation, obs: ObservedReque
   if (expect.status === 405) return { aspect: 'allow', ...seen, expected: expect.allow.join(', '), actual: obs.allow };
   if (expect.status !== 200) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };
   const body = expect.body;
-  const parsed = parsedBody(obs.body);
+  const parsed = obs.clipped === undefined ? parsedBody(obs.body) : { ok: false as const };
   const echo = parsed.ok ? parsed.value as { action?: unknown; params?: unknown; closure?: unknown; args?: unknown } | null : undefined;
   // No echo at all, where one was expected: the body says what came instead (as a step's finding does).
   if (body.kind !== 'text' && (echo === null || typeof echo !== 'object')) return { aspect: 'action', ...seen, expected: body.kind === 'echo' ? body.action : 'closure:args', actual: { body: obs.body.slice(0, 200) } };
@@ -135,6 +137,8 @@ function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): Fa
     if (obs.status === 404) return 'not-matched';
     if (obs.status === 405) return 'wrong-method';
     if (obs.status === 200) {
+      // A clipped head is no route's text and no echo, though it may parse as one.
+      if (obs.clipped !== undefined) return 'wrong-body';
       if (answeredBy(obs.body, manifest) !== undefined) return 'wrong-route';
       return check.expect.body.kind === 'echo' && echoAction(obs.body) === check.expect.body.action ? 'wrong-params' : 'wrong-body';
     }

@@ -9,6 +9,7 @@ import { printGherkin } from '../printer/gherkin';
 import type { PropertyDefinition } from './definition';
 import { executePlan, type Divergence, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
+import { PlanMemo } from './planMemo';
 
 /** Narrows a refused manifest to the refused definition's rule (attribution/diagnoseBoot.ts, given by the caller). */
 export type DiagnoseBoot = (manifest: Manifest, tryBoot: (manifest: Manifest) => Promise<boolean>) => Promise<{ rule: string; definition: string } | undefined>;
@@ -138,6 +139,8 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   let firstRecord: CaseRecord | undefined;
   let fatal: Fatal | undefined;
   let executed = 0;
+  // A plan is sent once per property run: shrinking and later rounds ask about the same plans again.
+  const memo = new PlanMemo();
   let runs = 0;
   const divergences: Divergence[] = [];
   const divergenceKeys = new Set<string>();
@@ -157,20 +160,25 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
       if (fatal) return true;
       executed++;
       const plan = def.plan(value);
-      client.resetLog();
-      let outcome;
-      try {
-        outcome = await executePlan(plan, client, oracle, def.rules[0]!);
-      } catch (err) {
-        if (!isFatal(err)) throw err;
-        fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
-        return true;
+      let sent = memo.get(plan);
+      if (sent === undefined) {
+        client.resetLog();
+        try {
+          const outcome = await executePlan(plan, client, oracle, def.rules[0]!);
+          sent = { outcome, exchanges: [...client.exchanges] };
+          memo.set(plan, outcome, sent.exchanges);
+        } catch (err) {
+          if (!isFatal(err)) throw err;
+          fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
+          return true;
+        }
       }
+      const { outcome } = sent;
       if (round === 0) collectDivergences(outcome.divergences);
       // Failures already found do not count again: the search is for other signatures.
       const fresh = outcome.violations.filter((v) => !known.has(v.signature));
       if (fresh.length > 0) {
-        const record = { plan, violations: fresh, exchanges: [...client.exchanges] };
+        const record = { plan, violations: fresh, exchanges: sent.exchanges };
         if (typeof value === 'object' && value !== null) records.set(value, record);
         last = record;
         throw new PropertyViolation(fresh);
