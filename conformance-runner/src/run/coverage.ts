@@ -3,6 +3,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../reports/atomic';
+import { dropUnmeasuredScripts } from './coverageScripts';
+import { hasRuntimeCode } from './runtimeCode';
+
+export { hasRuntimeCode };
 
 /**
  * Coverage of a started target (--coverage). The target runs with NODE_V8_COVERAGE pointing at a
@@ -37,6 +41,7 @@ export class Coverage {
       throw new Error(`the target wrote no V8 coverage into ${this.tempDir}: it must exit normally (not be killed) when stopped with SIGTERM`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
+    dropUnmeasuredScripts(this.tempDir, root, dirs);
     const c8 = require.resolve('c8/bin/c8.js');
     const args = [c8, 'report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
       '--exclude-after-remap', ...dirs.flatMap((d) => ['--include', `${d}/**`]), ...excludeDirs.flatMap((d) => ['--exclude', `${d}/**`])];
@@ -120,30 +125,6 @@ export function sourceFiles(root: string, dirs: string[], excludeDirs: string[])
     }
   }
   return out.sort();
-}
-
-/**
- * Whether a source file compiles to anything but module boilerplate (not a types-only file). The
- * installed package has no TypeScript compiler: there a .ts file counts as code.
- */
-export function hasRuntimeCode(file: string): boolean {
-  const text = fs.readFileSync(file, 'utf8');
-  let js = text;
-  if (file.endsWith('.ts')) {
-    let ts: typeof import('typescript');
-    try {
-      ts = require('typescript') as typeof import('typescript');
-    } catch {
-      return true;
-    }
-    js = ts.transpileModule(text, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, removeComments: true },
-    }).outputText;
-  } else {
-    js = js.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-  }
-  const rest = js.replace(/^"use strict";\s*/, '').replace(/Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);/, '').trim();
-  return rest !== '';
 }
 
 function relative(root: string, file: string): string {
