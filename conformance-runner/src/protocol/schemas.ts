@@ -15,10 +15,13 @@ type Mode = 'first' | 'all';
 
 // Two instances: reporting every violation (allErrors) changes which error ajv lists first, and
 // adapters are told about exactly one — the first — so that instance must stay as it is.
+// validateSchema: false — the schemas are the package's own files, checked against the JSON
+// Schema meta-schema by the unit tests (schemas.test.ts); checking them again on every run meant
+// compiling the meta-schema first, 0.1 to 0.4 s of the runner's start.
 const instances: Record<Mode, Ajv2020> = {
   // verbose: violations of `not` can then quote the schema they must not match.
-  first: addFormats(new Ajv2020({ allErrors: false, strict: false, verbose: true })),
-  all: addFormats(new Ajv2020({ allErrors: true, strict: false, verbose: true })),
+  first: addFormats(new Ajv2020({ allErrors: false, strict: false, verbose: true, validateSchema: false })),
+  all: addFormats(new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false })),
 };
 const compiled = new Map<string, ValidateFunction>();
 

@@ -1,6 +1,9 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstViolation } from '../../src/protocol';
+import Ajv2020 from 'ajv/dist/2020';
+import { firstViolation, SCHEMA_DIR } from '../../src/protocol';
 import { compileStrict, schemaNames } from './ajv';
 import { BAD_MANIFESTS, manifest, route } from './badManifests';
 
@@ -16,6 +19,15 @@ describe('the schemas', () => {
       assert.doesNotThrow(() => compileStrict(name));
     });
   }
+
+  // The runner and the reference adapter compile them without checking them (validateSchema: false).
+  it('are valid JSON Schema 2020-12 (checked here, not at run time)', () => {
+    const ajv = new Ajv2020({ strict: false });
+    for (const name of schemaNames()) {
+      const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
+      assert.equal(ajv.validateSchema(schema), true, `${name}: ${ajv.errorsText(ajv.errors)}`);
+    }
+  });
 });
 
 describe('manifest.schema.json rejects bad manifests at the exact pointer', () => {
