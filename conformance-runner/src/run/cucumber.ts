@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSupport, runCucumber, type IRunConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
 import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../config/layout';
 import type { WorldParameters } from '../protocol/world';
@@ -15,10 +15,17 @@ export interface CucumberRun {
   failFast: boolean;
   parallel: number;
   onMessage: (envelope: Envelope) => void;
+  /** The step definitions, loaded beforehand (loadSteps); otherwise cucumber loads them itself. */
+  steps?: Promise<ISupportCodeLibrary>;
 }
 
 /** The runner's own support code (HTTP timing), loaded before the suite's steps. */
 export const TIMING_SUPPORT = path.join(__dirname, 'support', `timing${CODE_EXTENSION}`);
+/**
+ * The start of the suite (support/gate.ts), loaded first in this process: the runner may hold the
+ * suite there (suiteHold.ts), and the steps, loaded early, measure no request the runner made before.
+ */
+export const GATE_SUPPORT = path.join(__dirname, 'support', `gate${CODE_EXTENSION}`);
 
 /**
  * Runs the suite through cucumber's programmatic API. No configuration file is read (the
@@ -26,23 +33,42 @@ export const TIMING_SUPPORT = path.join(__dirname, 'support', `timing${CODE_EXTE
  * own progress); every result reaches the runner through `onMessage`.
  */
 export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
+  const runConfiguration = await configuration(run.root, run.parallel, {
+    worldParameters: run.worldParameters as unknown as Record<string, never>,
+    tags: run.tagExpression ?? '',
+    failFast: run.failFast,
+  });
+  const support = run.steps ? await run.steps : runConfiguration.support;
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const { success } = await runCucumber({ ...runConfiguration, support }, { cwd: run.root, stdout: silent, env: process.env }, run.onMessage);
+  return success;
+}
+
+/**
+ * The step definitions (and the runner's support code) of the suite under `root`, loaded ahead of
+ * the run: the runner does it while the adapter starts, instead of after the adapter check.
+ * Cucumber reuses them only in this process, so a run with --parallel workers loads its own.
+ */
+export async function loadSteps(root: string, parallel: number): Promise<ISupportCodeLibrary> {
+  const runConfiguration = await configuration(root, parallel, {});
+  return loadSupport(runConfiguration, { cwd: root });
+}
+
+async function configuration(root: string, parallel: number, provided: { worldParameters?: Record<string, never>; tags?: string; failFast?: boolean }): Promise<IRunConfiguration> {
   const { runConfiguration } = await loadConfiguration({
     file: false,
     provided: {
       paths: [FEATURES_GLOB],
-      require: [TIMING_SUPPORT, STEPS_GLOB],
+      // The gate first: its BeforeAll is the run's first hook. Workers (--parallel) need none.
+      require: [...(parallel === 0 ? [GATE_SUPPORT] : []), TIMING_SUPPORT, STEPS_GLOB],
       // This process already compiles TypeScript (bin/fw-conformance.js); parallel workers are
       // fresh processes and must register the loader themselves. Compiled JavaScript needs none.
-      requireModule: run.parallel > 0 && !COMPILED ? [TYPESCRIPT_LOADER] : [],
-      worldParameters: run.worldParameters as unknown as Record<string, never>,
-      tags: run.tagExpression ?? '',
-      failFast: run.failFast,
-      parallel: run.parallel,
+      requireModule: parallel > 0 && !COMPILED ? [TYPESCRIPT_LOADER] : [],
+      parallel,
       format: [],
       strict: true,
+      ...provided,
     },
-  }, { cwd: run.root });
-  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const { success } = await runCucumber(runConfiguration, { cwd: run.root, stdout: silent, env: process.env }, run.onMessage);
-  return success;
+  }, { cwd: root });
+  return runConfiguration;
 }

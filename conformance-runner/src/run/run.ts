@@ -11,7 +11,7 @@ import { CircuitBreaker } from './breaker';
 import { checkBeforeSuite } from './checkBeforeSuite';
 import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
-import { runSuiteWithCucumber } from './cucumber';
+import { loadSteps, runSuiteWithCucumber } from './cucumber';
 import { display } from './display';
 import type { RunEnvironment } from './environment';
 import { earlierRun, finish, finishEarly, type FinishBase } from './finish';
@@ -20,6 +20,7 @@ import { abandonOpening, beginOpening, type Opening } from './open';
 import { Progress } from './progress';
 import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
+import { holdSuite } from './suiteHold';
 import { worldParametersFor } from './worldParameters';
 
 /**
@@ -100,6 +101,14 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
 
   const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
   state.base = base;
+  // Cucumber fixes step timeouts when the steps load, and they load now, while the adapter starts.
+  if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
+  // In this process, cucumber reads the features and matches their steps while the adapter check
+  // waits on the adapter; the gate, its first hook, holds the suite until the check is done.
+  const held = options.parallel === 0 && !options.skipAdapterCheck;
+  const steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
+  // Awaited by the suite's run; a run that ends before that never looks at it.
+  steps?.catch(() => undefined);
   let target: Target | undefined;
   let oracle: Target | undefined;
   try {
@@ -132,16 +141,6 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     void target.died.then((death) => stop(deathInterruption(death)));
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
-    if (!options.skipAdapterCheck) {
-      const stopped = await checkBeforeSuite(target, base, interruptions);
-      if (stopped) {
-        const code = await finishEarly(base, stopped, new Collector(suite), target, 0);
-        await stopAllTargets();
-        return code;
-      }
-    }
-
-    if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
     const worldParameters = worldParametersFor(target, oracle, options, seed, selection);
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
     interruptions.muteOnInterruption(() => shown.mute());
@@ -151,13 +150,32 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       onStarted: (s) => shown.started(s),
       onFinished: (r) => { shown.finished(r); breaker.observe(r); },
     }, options.failFast);
+    let suiteStart = performance.now();
+    const runSuite = () => runSuiteWithCucumber({
+      root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
+      failFast: options.failFast, parallel: options.parallel, onMessage: collector.onMessage, steps,
+    }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err }));
+    const hold = held ? holdSuite() : undefined;
+    let suiteRun = hold ? runSuite() : undefined;
+
+    if (!options.skipAdapterCheck) {
+      const stopped = await checkBeforeSuite(target, base, interruptions);
+      if (stopped) {
+        hold?.abandon(`not run: ${stopped.reason}`);
+        const code = await finishEarly(base, stopped, new Collector(suite), target, 0);
+        await stopAllTargets();
+        return code;
+      }
+    }
+
+    hold?.release();
     state.collector = collector;
-    const suiteStart = performance.now();
+    if (suiteRun === undefined) {
+      suiteStart = performance.now();
+      suiteRun = runSuite();
+    }
     const outcome = await Promise.race([
-      runSuiteWithCucumber({
-        root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
-        failFast: options.failFast, parallel: options.parallel, onMessage: collector.onMessage,
-      }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err })),
+      suiteRun,
       interruptions.settled.then((i) => ({ kind: 'interrupted' as const, interruption: i })),
     ]);
     shown.end();

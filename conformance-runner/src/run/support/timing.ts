@@ -30,6 +30,14 @@ diagnostics.subscribe('undici:request:create', (message) => {
 diagnostics.subscribe('undici:request:trailers', finish);
 diagnostics.subscribe('undici:request:error', finish);
 
+/**
+ * Forgets what was measured so far: called when the suite starts (support/gate.ts), since what the
+ * runner asked before (the adapter check, run while cucumber loads the features) is not the suite's.
+ */
+export function forgetRequests(): void {
+  durations = [];
+}
+
 // Defined before the suite's hooks, so it runs after theirs (cucumber runs After hooks in reverse)
 // and also counts the requests of their clean-up (DELETE /__fw/apps/{id}). Each scenario gets
 // what finished since the previous one: the requests of properties running in the background
