@@ -1,4 +1,3 @@
-import { AdapterClient } from '../protocol';
 import { explainInfoFailure } from './explainInfoFailure';
 import { checkToken, parseTargetUrl } from './targetUrl';
 import type { Target, TargetDeath } from './types';
@@ -7,6 +6,8 @@ import type { Target, TargetDeath } from './types';
 export async function attachTarget(url: string, token: string, requestTimeoutMs?: number): Promise<Target> {
   const origin = parseTargetUrl(url);
   checkToken(token);
+  // Loaded here, not with the target layer: a run starting an adapter spawns it before loading undici.
+  const { AdapterClient } = await import('../protocol/AdapterClient');
   const client = new AdapterClient({ url: origin, token, requestTimeoutMs });
   let info;
   try {

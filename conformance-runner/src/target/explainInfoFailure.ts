@@ -1,4 +1,4 @@
-import { AdapterError, RequestTimeoutError } from '../protocol';
+import { AdapterError, RequestTimeoutError } from '../protocol/errors';
 import { TargetError } from './TargetError';
 
 /** Turns a failed GET /__fw/info into a TargetError that says what to do about it. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { AdapterClient } from '../protocol';
 import { explainInfoFailure } from './explainInfoFailure';
 import { freePort } from './freePort';
 import { quoteOutput } from './OutputTail';
@@ -46,6 +45,9 @@ export async function startTarget(command: string, options: TargetOptions = {}):
     throw new TargetError(`${message}\nLast output of the command:\n${quoteOutput(outputTail)}`, { outputTail, cause });
   };
 
+  // The HTTP client (undici, the schemas) loads while the adapter starts, not before it is spawned.
+  const clientModule = import('../protocol/AdapterClient');
+  clientModule.catch(() => undefined); // awaited below; a start that fails first never looks at it
   const abort = new AbortController();
   const exitedEarly = proc.exited.then((status) => { abort.abort(); return status; });
   const outcome = await waitForInfo({ origin, token, timeoutMs: startTimeoutMs, signal: abort.signal });
@@ -69,6 +71,7 @@ export async function startTarget(command: string, options: TargetOptions = {}):
       'It must accept "Authorization: Bearer $TOKEN" with TOKEN taken from its environment (protocol §1, §2)');
   }
 
+  const { AdapterClient } = await clientModule;
   const client = new AdapterClient({ url: origin, token, requestTimeoutMs: options.requestTimeoutMs });
   let info;
   try {
