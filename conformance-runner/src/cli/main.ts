@@ -12,6 +12,9 @@ import type { CliOptions } from '../config/options';
 /** The package root: features/, the spec and package.json are found under it. */
 const REPO_ROOT = PACKAGE_ROOT;
 
+/** How long loading the run waits for the adapter to be spawned (it takes milliseconds: a free port). */
+const SPAWN_WAIT_MS = 1000;
+
 /** Everything the command prints passes here: a target's text never acts on the terminal (reports/inert.ts). */
 const stdout = (text: string): boolean => process.stdout.write(terminalOutput(text));
 const stderr = (text: string): boolean => process.stderr.write(terminalOutput(text));
@@ -49,6 +52,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   // loaded on demand: cucumber and the report renderers take a while to load, --help should not.
   const { beginOpening } = await import('../run/open');
   const opening = beginOpening(options, cwd, REPO_ROOT);
+  // Loading the run's modules keeps the event loop busy ~0.5 s: the adapter is spawned first.
+  await Promise.race([opening.spawned, new Promise((resolve) => setTimeout(resolve, SPAWN_WAIT_MS).unref())]);
   const { runConformance } = await import('../run/run');
   return runConformance(options, {
     cwd,

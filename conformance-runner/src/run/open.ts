@@ -17,16 +17,25 @@ export interface Opening {
   coverage?: Coverage;
   /** performance.now() when the opening began: the run's wall time counts from here. */
   began: number;
+  /**
+   * Settles once the target's command is spawned, or once there is nothing to spawn (attached,
+   * failed). Picking the port takes a few turns of the event loop: the caller lets them happen
+   * before it loads the run's modules, or the adapter would only start once they are loaded.
+   */
+  spawned: Promise<void>;
 }
 
 /** Only what is light to load: this module is required before the run's (cucumber, renderers). */
 export function beginOpening(options: CliOptions, cwd: string, repoRoot: string): Opening {
   const began = performance.now();
   const coverage = options.coverage ? new Coverage() : undefined;
-  const targets = openTargets(options, cwd, repoRoot, coverage);
+  let onSpawned!: () => void;
+  const spawned = new Promise<void>((resolve) => { onSpawned = resolve; });
+  const targets = openTargets(options, cwd, repoRoot, coverage, onSpawned);
   // Awaited later by the run; until then a rejection (a bug, not a TargetError) must not count as unhandled.
   targets.catch(() => undefined);
-  return { targets, coverage, began };
+  void targets.finally(onSpawned).catch(() => undefined);
+  return { targets, coverage, began, spawned };
 }
 
 /** How long a run that ends before it starts waits for a target still starting, to stop it. */
@@ -47,12 +56,12 @@ export async function abandonOpening(opening: Opening): Promise<void> {
   opening.coverage?.dispose();
 }
 
-async function openTargets(options: CliOptions, cwd: string, repoRoot: string, coverage: Coverage | undefined): Promise<OpenedTargets> {
+async function openTargets(options: CliOptions, cwd: string, repoRoot: string, coverage: Coverage | undefined, onSpawned: () => void): Promise<OpenedTargets> {
   try {
     const target = await openTarget({
       target: options.target, token: options.token, start: options.start, cwd: options.startCwd ?? cwd,
       startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
-      env: coverage?.env(),
+      env: coverage?.env(), onSpawned,
     });
     if (options.oracle !== 'reference') return { target };
     try {

@@ -38,6 +38,7 @@ export async function startTarget(command: string, options: TargetOptions = {}):
     log,
   });
   track(proc);
+  options.onSpawned?.();
   const fail = async (message: string, cause?: unknown): Promise<never> => {
     await proc.stop(stopTimeoutMs);
     untrack(proc);

@@ -19,6 +19,8 @@ export interface TargetOptions {
   env?: Record<string, string>;
   /** Receives every line the started adapter prints, and the layer's own progress notes. */
   log?: (line: string) => void;
+  /** Start: called once the command is spawned (it then boots while the caller goes on). */
+  onSpawned?: () => void;
 }
 
 /** How a started adapter ended when nobody asked it to. */
