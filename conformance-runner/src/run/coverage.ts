@@ -41,21 +41,26 @@ export class Coverage {
       throw new Error(`the target wrote no V8 coverage into ${this.tempDir}: it must exit normally (not be killed) when stopped with SIGTERM`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
-    dropUnmeasuredScripts(this.tempDir, root, dirs);
+    const { loaded } = dropUnmeasuredScripts(this.tempDir, root, dirs);
     const c8 = require.resolve('c8/bin/c8.js');
     const args = [c8, 'report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
       '--exclude-after-remap', ...dirs.flatMap((d) => ['--include', `${d}/**`]), ...excludeDirs.flatMap((d) => ['--exclude', `${d}/**`])];
     // A child process the run does not wait on: it works on the other core while the run attributes results.
-    const result = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+    const reporting = new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
         resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
       });
     });
+    // Meanwhile, which of the files the target did not load have code: c8 will not measure them
+    // (its lcov decides, below; a file not guessed here is looked at then).
+    const files = sourceFiles(root, dirs, excludeDirs);
+    const withCode = new Map(files.filter((f) => !loaded.has(path.join(root, f))).map((f) => [f, hasRuntimeCode(path.join(root, f))]));
+    const result = await reporting;
     if (result.status !== 0) throw new Error(`c8 report failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
     const summary = result.stdout.trim();
     const lcov = fs.readFileSync(path.join(dir, 'lcov.info'), 'utf8');
     const measured = new Set(parseLcov(lcov, root).map((f) => f.file));
-    const neverLoaded = sourceFiles(root, dirs, excludeDirs).filter((f) => !measured.has(f) && hasRuntimeCode(path.join(root, f)));
+    const neverLoaded = files.filter((f) => !measured.has(f) && (withCode.get(f) ?? hasRuntimeCode(path.join(root, f))));
     const uncovered = path.join(dir, 'uncovered.md');
     writeFileAtomic(uncovered, uncoveredMarkdown(lcov, root, neverLoaded));
     return { dir, summary, uncovered };

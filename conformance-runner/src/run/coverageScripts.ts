@@ -24,11 +24,15 @@ interface RawCoverage {
   'source-map-cache'?: Record<string, SourceMapEntry>;
 }
 
-/** Rewrites every coverage file of `tempDir` in place; returns how many scripts were dropped. */
-export function dropUnmeasuredScripts(tempDir: string, root: string, dirs: readonly string[]): number {
+/**
+ * Rewrites every coverage file of `tempDir` in place. Returns how many scripts were dropped, and
+ * the files of the scripts the target loaded (absolute paths; what c8 will most likely measure).
+ */
+export function dropUnmeasuredScripts(tempDir: string, root: string, dirs: readonly string[]): { dropped: number; loaded: Set<string> } {
   const folders = dirs.map((d) => path.join(path.resolve(root, d), path.sep));
   const measurable = (file: string) => folders.some((folder) => file.startsWith(folder));
   let dropped = 0;
+  const loaded = new Set<string>();
   for (const name of fs.readdirSync(tempDir).filter((f) => f.endsWith('.json'))) {
     const file = path.join(tempDir, name);
     let raw: RawCoverage;
@@ -40,11 +44,19 @@ export function dropUnmeasuredScripts(tempDir: string, root: string, dirs: reado
     if (!Array.isArray(raw?.result)) continue;
     const maps = raw['source-map-cache'] ?? {};
     const kept = raw.result.filter((script) => mayBeMeasured(script.url, maps[script.url], measurable));
+    for (const script of kept) {
+      if (!script.url.startsWith('file:')) continue;
+      try {
+        loaded.add(fileURLToPath(script.url));
+      } catch {
+        // not a file c8 could name either
+      }
+    }
     if (kept.length === raw.result.length) continue;
     dropped += raw.result.length - kept.length;
     fs.writeFileSync(file, JSON.stringify({ ...raw, result: kept }));
   }
-  return dropped;
+  return { dropped, loaded };
 }
 
 /** Whether c8 could report `url` (a script's URL) under a measured folder, itself or through its source map. */

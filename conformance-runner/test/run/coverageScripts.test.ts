@@ -44,11 +44,13 @@ describe('raw V8 coverage cut to what c8 can measure', () => {
     fs.writeFileSync(path.join(dir, 'coverage-1.json'), JSON.stringify(raw));
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not coverage');
     fs.writeFileSync(path.join(dir, 'broken.json'), '{');
-    assert.equal(dropUnmeasuredScripts(dir, ROOT, ['reference']), 1);
+    const { dropped, loaded } = dropUnmeasuredScripts(dir, ROOT, ['reference']);
+    assert.equal(dropped, 1);
+    assert.deepEqual([...loaded], [path.join(ROOT, 'reference', 'a.ts')], 'the files of the scripts kept');
     const after = JSON.parse(fs.readFileSync(path.join(dir, 'coverage-1.json'), 'utf8'));
     assert.deepEqual(after.result.map((s: { url: string }) => s.url), [kept, 'node:fs']);
     assert.deepEqual(after['source-map-cache'], raw['source-map-cache']);
     assert.equal(fs.readFileSync(path.join(dir, 'broken.json'), 'utf8'), '{');
-    assert.equal(dropUnmeasuredScripts(dir, ROOT, ['reference']), 0, 'nothing more to drop');
+    assert.equal(dropUnmeasuredScripts(dir, ROOT, ['reference']).dropped, 0, 'nothing more to drop');
   });
 });
