@@ -7,7 +7,7 @@ import { updateExpectations } from '../expectations/update';
 import type { ScenarioResult } from '../model/results';
 import { writeFileAtomic } from '../reports/atomic';
 import type { AdapterCheckSummary } from '../reports/model';
-import { writeReports } from '../reports/write';
+import { renderCucumberFormats, writeReports } from '../reports/write';
 import type { Target } from '../target';
 import { attribute } from '../attribution/rules';
 import { buildReport } from './buildReport';
@@ -74,15 +74,17 @@ export async function finish(input: FinishInput): Promise<number> {
       warnings.push('the expectations file was not updated: the run is incomplete');
     }
   }
-  const coverage = await input.coverage;
-  const report = buildReport({
+  const reportOf = (coverage: CoverageOutcome | null) => buildReport({
     options, cwd: env.cwd, suiteVersion: env.suiteVersion, spec: input.suite.spec, filters: selection.filters,
     attributed, knownIds, target: input.target, expectations, seed: input.seed,
     startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs,
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
     secrets: input.secrets, coverage, warnings,
   });
-  const files = await writeReports(input.outDir, report, collector.envelopes);
+  // cucumber's formats need the verdict, not the coverage: rendered while c8 still reports.
+  const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null)) : undefined;
+  const report = reportOf(await input.coverage);
+  const files = await writeReports(input.outDir, report, collector.envelopes, cucumber);
   env.out(consoleSummary(report, attributed.scenarios, options.quiet));
   env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
   return report.gate.pass ? EXIT.pass : EXIT.fail;

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/reports/atomic';
 import { clearReportSet } from '../../src/reports/clearSet';
 import { renderCucumberHtml, renderNdjson } from '../../src/reports/cucumber';
-import { REPORT_FILES, writeReports } from '../../src/reports/write';
+import { renderCucumberFormats, REPORT_FILES, writeReports } from '../../src/reports/write';
 import { allViolations } from '../../src/protocol/schemas';
 import { envelopesFor } from '../run/messages';
 import { sampleReport } from './sample';
@@ -45,6 +45,15 @@ describe('writeReports', () => {
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'));
     assert.deepEqual(allViolations('report', json), []);
     assert.equal(json.complete, true);
+  });
+
+  it("writes cucumber's formats rendered ahead (while c8 reports) as it would have rendered them", async () => {
+    const final = sampleReport({ coverage: { dir: 'reports/coverage', summary: 'Lines : 93%', uncovered: 'reports/coverage/uncovered.md' } });
+    const provisional = sampleReport({ coverage: null, timing: { ...final.timing, wallMs: final.timing.wallMs - 700 } });
+    const [ahead, plain] = [tmp(), tmp()];
+    await writeReports(ahead, final, envelopes, renderCucumberFormats(envelopes, provisional));
+    await writeReports(plain, final, envelopes);
+    for (const name of REPORT_FILES) assert.equal(fs.readFileSync(path.join(ahead, name), 'utf8'), fs.readFileSync(path.join(plain, name), 'utf8'), name);
   });
 
   it('writes valid reports marked incomplete for an interrupted run (no testRunFinished)', async () => {
