@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../reports/atomic';
 import { dropUnmeasuredScripts } from './coverageScripts';
-import { hasRuntimeCode } from './runtimeCode';
+import { filesWithRuntimeCode, hasRuntimeCode } from './runtimeCode';
 
 export { hasRuntimeCode };
 
@@ -54,8 +54,9 @@ export class Coverage {
     // Meanwhile, which of the files the target did not load have code: c8 will not measure them
     // (its lcov decides, below; a file not guessed here is looked at then).
     const files = sourceFiles(root, dirs, excludeDirs);
-    const withCode = new Map(files.filter((f) => !loaded.has(path.join(root, f))).map((f) => [f, hasRuntimeCode(path.join(root, f))]));
-    const result = await reporting;
+    const guessing = filesWithRuntimeCode(files.filter((f) => !loaded.has(path.join(root, f))).map((f) => path.join(root, f)));
+    const [result, guessed] = await Promise.all([reporting, guessing]);
+    const withCode = new Map([...guessed].map(([file, code]) => [relative(root, file), code]));
     if (result.status !== 0) throw new Error(`c8 report failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
     const summary = result.stdout.trim();
     const lcov = fs.readFileSync(path.join(dir, 'lcov.info'), 'utf8');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { hasRuntimeCode } from '../../src/run/runtimeCode';
+import { filesWithRuntimeCode, hasRuntimeCode } from '../../src/run/runtimeCode';
 import { tempDir } from '../tempDirs';
 
 /** Source → whether it compiles to code. */
@@ -36,6 +36,11 @@ describe('types-only files and files with code', () => {
       CASES.forEach(([source, code], i) => assert.equal(hasRuntimeCode(files[i]!, [transpiler]), code, source));
     });
   }
+
+  it('are told apart for many files at once, the same way', async () => {
+    const answers = await filesWithRuntimeCode(files);
+    assert.deepEqual(files.map((f) => answers.get(f)), CASES.map(([, code]) => code));
+  });
 
   it('count as code when no transpiler is there (the installed package)', () => {
     assert.equal(hasRuntimeCode(files[0]!, []), true);
