@@ -122,6 +122,14 @@ export class TargetProcess {
     const deadline = Date.now() + withinMs;
     let closed = false;
     void this.closed.then(() => { closed = true; });
+    // The usual end is the shell's exit and its pipes closing: looked for when they come, not at
+    // the next poll (the run waited up to 50 ms more for every adapter it stopped).
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([this.exited, this.closed]),
+      new Promise<void>((resolve) => { waited = setTimeout(resolve, withinMs); }),
+    ]);
+    clearTimeout(waited);
     for (;;) {
       if (this.hasExited && closed && !groupAlive(pid)) return true;
       if (Date.now() >= deadline) return false;
