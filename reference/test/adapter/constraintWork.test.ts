@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_MAX_URI_LENGTH } from '../../src';
 import { compileRouteRegExp } from '../../src/routing/regex/RouteRegExp';
 import { appWeight, LIMITS } from '../../adapter/limits';
-import { assertConstraintWork } from '../../adapter/constraintWork';
+import { assertConstraintWork, knownInstructions, knownPieces } from '../../adapter/constraintWork';
 import { AUTH, request, startAdapter, type RunningAdapter } from './helpers';
 
 type ErrorBody = { error: { kind: string; message: string; pointer?: string } };
@@ -64,5 +64,24 @@ describe('adapter limits on the work of constraints (decision 55)', () => {
     const instructions = assertConstraintWork({ web: [route(`/a/{x:${sized(100)}}`), route(`/b/{y:${sized(20)}}`), route('/c/{z:[0-9]+}')] as never });
     assert.equal(instructions, 120);
     assert.ok(appWeight(3, 100, instructions) > appWeight(3, 100));
+  });
+});
+
+describe('the instructions of URI pieces, kept across manifests', () => {
+  it('are counted as compiling the piece counts them, the second time from memory', () => {
+    const piece = `/kept/{id:${sized(50)}}`;
+    const first = knownInstructions(piece);
+    const kept = knownPieces();
+    assert.equal(knownInstructions(piece), first);
+    assert.equal(knownPieces(), kept, 'not compiled or stored again');
+    assert.equal(first, 50);
+  });
+
+  it('keep no piece longer than 512 characters, and at most 2,000 pieces', () => {
+    const before = knownPieces();
+    knownInstructions(`/long/${'a'.repeat(600)}`);
+    assert.equal(knownPieces(), before);
+    for (let i = 0; i < 2100; i++) knownInstructions(`/many/${i}/{x:[0-9]+}`);
+    assert.equal(knownPieces(), 2000);
   });
 });
