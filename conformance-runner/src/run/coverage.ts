@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../reports/atomic';
+import { C8Process } from './c8Process';
 import { dropUnmeasuredScripts } from './coverageScripts';
 import { filesWithRuntimeCode, hasRuntimeCode } from './runtimeCode';
 
@@ -17,9 +17,24 @@ export { hasRuntimeCode };
  */
 export class Coverage {
   readonly tempDir: string;
+  private c8?: C8Process;
 
   constructor() {
     this.tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-coverage-'));
+  }
+
+  /** Loads c8 in a process of its own now, to report in `root` at the end (c8Standby.ts). */
+  standBy(root: string): void {
+    this.c8Process()?.standBy(root);
+  }
+
+  private c8Process(): C8Process | undefined {
+    try {
+      this.c8 ??= new C8Process(require.resolve('c8/bin/c8.js'));
+    } catch {
+      return undefined; // no c8: report() says so
+    }
+    return this.c8;
   }
 
   /** Environment for the target command. */
@@ -42,15 +57,10 @@ export class Coverage {
     }
     fs.rmSync(dir, { recursive: true, force: true });
     const { loaded } = dropUnmeasuredScripts(this.tempDir, root, dirs);
-    const c8 = require.resolve('c8/bin/c8.js');
-    const args = [c8, 'report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
+    const c8 = this.c8Process() ?? new C8Process(require.resolve('c8/bin/c8.js'));
+    const args = ['report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
       '--exclude-after-remap', ...dirs.flatMap((d) => ['--include', `${d}/**`]), ...excludeDirs.flatMap((d) => ['--exclude', `${d}/**`])];
-    // A child process the run does not wait on: it works on the other core while the run attributes results.
-    const reporting = new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-        resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-      });
-    });
+    const reporting = c8.report(args, root);
     // Meanwhile, which of the files the target did not load have code: c8 will not measure them
     // (its lcov decides, below; a file not guessed here is looked at then).
     const files = sourceFiles(root, dirs, excludeDirs);
@@ -68,6 +78,7 @@ export class Coverage {
   }
 
   dispose(): void {
+    this.c8?.dispose();
     fs.rmSync(this.tempDir, { recursive: true, force: true });
   }
 }

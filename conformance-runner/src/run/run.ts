@@ -169,6 +169,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
 
     hold?.release();
+    // c8 loads while the suite runs, not after it (c8Standby.ts).
+    coverage?.standBy(options.startCwd ?? env.cwd);
     state.collector = collector;
     if (suiteRun === undefined) {
       suiteStart = performance.now();
