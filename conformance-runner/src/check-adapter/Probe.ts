@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
-import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from '../protocol/limits';
+import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from '../protocol/limits';
+import { readLimited } from '../protocol/answerBody';
 import { CONTROL_PREFIX, HEADER_APP } from '../protocol';
 import type { Evidence } from './types';
 

@@ -9,8 +9,8 @@ import {
 } from './manifest';
 import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
-import { answerBound, readAnswer, type Clipped } from './answerBody';
-import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, readLimited, storedBody } from './limits';
+import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody';
+import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 import { forgetSharedApps, sharedAppsOf } from './sharedApps';
 

@@ -70,6 +70,11 @@ export async function readAnswer(body: Readable, bound: number, declared?: numbe
   return { text: headText(bytes.subarray(0, shown)), clipped: { bytes: size, bound } };
 }
 
+/** Reads a whole body up to `limit` bytes; beyond it, stops reading, destroys the stream and throws BodyTooLargeError. */
+export async function readLimited(body: Readable, limit: number = LIMITS.responseBodyBytes): Promise<string> {
+  return (await readAnswer(body, limit, undefined, limit)).text;
+}
+
 /** What a clipped answer is, for a failure message. */
 export function describeClipped(clipped: Clipped): string {
   const n = (x: number) => x.toLocaleString('en-US');

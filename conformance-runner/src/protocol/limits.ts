@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 
 /**
  * What the runner reads from a target and keeps of it (docs/adapter-protocol.md, "Limits of the
@@ -39,22 +38,6 @@ export function isHeadersOverflow(err: unknown): boolean {
 }
 
 export const HEADERS_TOO_LARGE = `the response headers are larger than ${formatBytes(LIMITS.responseHeaderBytes)}, the most fw-conformance reads (docs/adapter-protocol.md, "Limits of the runner")`;
-
-/** Reads a body up to `limit` bytes; beyond it, stops reading, destroys the stream and throws BodyTooLargeError. */
-export async function readLimited(body: Readable, limit: number = LIMITS.responseBodyBytes): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > limit) {
-      body.destroy();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** A body as an exchange record keeps it. */
 export interface StoredBody {

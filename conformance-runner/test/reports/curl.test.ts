@@ -102,7 +102,8 @@ describe('curl commands rebuilt from exchanges', () => {
 
 describe('large bodies', () => {
   it('are kept clipped, with their size; a body of one repeated character is rebuilt for the replay', async () => {
-    const { storedBody, readLimited, BodyTooLargeError, LIMITS } = await import('../../src/protocol/limits');
+    const { storedBody, BodyTooLargeError, LIMITS } = await import('../../src/protocol/limits');
+    const { readLimited } = await import('../../src/protocol/answerBody');
     const big = 'a'.repeat(LIMITS.storedBodyBytes * 3);
     assert.deepEqual(storedBody(big), { text: 'a'.repeat(LIMITS.storedBodyBytes), bytes: big.length, fill: 'a' });
     const mixed = 'é'.repeat(LIMITS.storedBodyBytes);
