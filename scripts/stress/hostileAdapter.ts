@@ -13,6 +13,11 @@ import { hookAnswers, type Answer, type AnsweredRequest } from './answerHook';
 const LONG = 1_000_000;
 /** Half a million elements, `[0,0,…]`: 1,000,001 bytes. */
 const ELEMENTS = 500_000;
+/**
+ * Ten thousand elements, 20,001 bytes: under the allowance of any answer (64 KiB, docs/adapter-protocol.md
+ * "Limits of the runner"), so it is read and compared, where a quadratic diff would take seconds.
+ */
+const LARGE_ELEMENTS = 10_000;
 /** What a hostile implementation name holds: terminal control sequences and Markdown links. */
 export const HOSTILE_TEXT = '\u001b]0;pwned\u0007\u001b[2J\u0000\u0008\r[x](javascript:alert(1)) ![i](https://example.invalid/t.png) <b>`';
 
@@ -35,6 +40,7 @@ function withBody(res: Answer, body: string | Buffer | Buffer[]): Answer {
 const LONG_VALUE = Buffer.from('x'.repeat(LONG));
 const LONG_TEXT = Buffer.from('z'.repeat(LONG));
 const HUGE_ARRAY = Buffer.from(`[${new Array<string>(ELEMENTS).fill('0').join(',')}]`);
+const LARGE_ARRAY = Buffer.from(`[${new Array<string>(LARGE_ELEMENTS).fill('0').join(',')}]`);
 const FIRST_VALUE = Buffer.from('":"');
 
 /**
@@ -70,6 +76,11 @@ export const MODES: Record<string, Mode> = {
   'huge-array': (req, res) => {
     if (req.control || !isJson(res)) return res;
     return withBody(res, HUGE_ARRAY);
+  },
+  /** Every JSON answer of the application is an array of 10,000 elements: read whole and compared. */
+  'large-array': (req, res) => {
+    if (req.control || !isJson(res)) return res;
+    return withBody(res, LARGE_ARRAY);
   },
   /** The implementation's name and version, and the framework's answers, hold terminal escapes and Markdown links. */
   'terminal': (req, res) => {

@@ -77,6 +77,31 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Under the answer allowance, so unlike the 500,000 elements above these are parsed and
+    // compared: the comparison must not starve the signal handler (issue 21).
+    name: '10,000-element arrays, read and compared, SIGTERM',
+    run: async () => {
+      // Two rules whose scenarios compare a JSON body with a small expected value, to the end: the
+      // arrays must be read and compared (the messages show them), each comparison bounded (the
+      // run takes ~1.5 s; cucumber's quadratic diff took ~5 s per comparison of 10,000 elements).
+      const narrowDir = tmp('large-narrow');
+      const narrow = await runFw(['--start', hostileStart('large-array'), '--out', narrowDir, '--quiet', '--skip-adapter-check',
+        '--rule', 'registration.closure-direct', '--rule', 'helpers.json-default'], { timeoutMs: 120_000 });
+      const narrowReports = readReports(narrowDir);
+      const compared = (narrowReports.json?.scenarios ?? []).some((s) => /\[0,0,0,0/.test(s.message ?? ''));
+      const dir = tmp('sigterm-large');
+      const r = await runFw(['--start', hostileStart('large-array'), '--out', dir, '--quiet'], { timeoutMs: 120_000, signalAfterMs: STOP_AFTER_S * 1000, signal: 'SIGTERM' });
+      const reports = readReports(dir);
+      const after = r.afterSignalMs ?? Infinity;
+      const ok = narrow.code === 1 && compared && narrow.ms <= 10_000 && r.code === 1 && after <= 5000 && reports.json?.complete === false;
+      return {
+        ok, statuses: [exitOf(narrow), exitOf(r)], maxMs: Math.max(narrow.ms, after),
+        note: `narrowed run: exit ${exitOf(narrow)} in ${seconds(narrow.ms)} (limit 10 s), the arrays compared in its messages: ${compared}; ` +
+          `whole run, SIGTERM at ${STOP_AFTER_S} s: exit ${exitOf(r)} ${seconds(after)} later (limit 5 s); complete ${reports.json?.complete}: ${reports.json?.incompleteReason ?? reports.problem}`,
+      };
+    },
+  },
+  {
     name: '500,000-element arrays, SIGTERM',
     run: async () => {
       const dir = tmp('sigterm');
