@@ -31,6 +31,8 @@ export function beginOpening(options: CliOptions, cwd: string, repoRoot: string)
   const coverage = options.coverage ? new Coverage() : undefined;
   let onSpawned!: () => void;
   const spawned = new Promise<void>((resolve) => { onSpawned = resolve; });
+  // Attaching spawns nothing: the run's modules need not wait for its first answer.
+  if (options.start === undefined) onSpawned();
   const targets = openTargets(options, cwd, repoRoot, coverage, onSpawned);
   // Awaited later by the run; until then a rejection (a bug, not a TargetError) must not count as unhandled.
   targets.catch(() => undefined);

@@ -19,10 +19,19 @@ describe("a run's opening", { timeout: 30_000 }, () => {
     await targets.target.stop();
   });
 
-  it('settles `spawned` when there is nothing to spawn (attaching to an adapter that is not there)', async () => {
+  it('settles `spawned` at once when there is nothing to spawn (attaching), before the target answers', async () => {
     const opening = beginOpening(parseCommandLine(['--target', 'http://127.0.0.1:9', '--token', 't'], REPO), REPO, REPO);
+    let settled = false;
+    void opening.targets.then(() => { settled = true; });
     await opening.spawned;
+    assert.equal(settled, false);
     const targets = await opening.targets;
     assert.ok('error' in targets);
+  });
+
+  it('settles `spawned` when the command cannot even be started', async () => {
+    const opening = beginOpening(parseCommandLine(['--start', 'true', '--start-timeout', '1000'], REPO), '/nonexistent-dir-fw', REPO);
+    await opening.spawned;
+    assert.ok('error' in await opening.targets);
   });
 });
