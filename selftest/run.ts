@@ -95,17 +95,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   process.stdout.write(`selftest: ${faults.length} fault(s), ${parallel} at a time, seed ${seed}, ${numRuns} runs per property${values.narrow ? ', narrowed to each fault\'s rule' : ''}\n`);
 
-  const results: Result[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < faults.length) {
-      const fault = faults[next++]!;
-      const result = await runFault(fault, parent, { seed, numRuns, narrow: values.narrow === true });
-      results.push(result);
-      process.stdout.write(`${line(result)}\n`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, faults.length) }, worker));
+  const results = await pool(faults, parallel, (fault) => runFault(fault, parent, { seed, numRuns, narrow: values.narrow === true }), (r) => line(r));
   const gateResults = withGate ? await runGate(parent, { seed, numRuns }, parallel) : [];
   if (values.keep) process.stdout.write(`scratch copies and reports kept in ${parent}/<fault id>/ (reports/conformance.md)\n`);
   else fs.rmSync(parent, { recursive: true, force: true });
@@ -168,13 +158,18 @@ async function runGate(parent: string, o: { seed: string; numRuns: string }, par
     ...GATE_CASES.map((c) => () => runGateCase(c, path.join(parent, c.id), runFw)),
     ...HARMLESS.map((h) => () => runHarmless(h, runFw)),
   ];
-  const results: GateResult[] = [];
+  return pool(jobs, parallel, (job) => job(), (r) => `${r.ok ? 'HELD  ' : 'BROKEN'} ${r.id.padEnd(40)} ${r.detail}`);
+}
+
+/** Runs `work` over `items`, `parallel` at a time, printing a line per result as it comes. */
+async function pool<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>, say: (result: R) => string): Promise<R[]> {
+  const results: R[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, async () => {
-    while (next < jobs.length) {
-      const r = await jobs[next++]!();
-      results.push(r);
-      process.stdout.write(`${r.ok ? 'HELD  ' : 'BROKEN'} ${r.id.padEnd(40)} ${r.detail}\n`);
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, async () => {
+    while (next < items.length) {
+      const result = await work(items[next++]!);
+      results.push(result);
+      process.stdout.write(`${say(result)}\n`);
     }
   }));
   return results;

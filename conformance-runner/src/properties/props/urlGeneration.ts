@@ -109,11 +109,10 @@ export function paramsOf(segs: UrlSegSpec[], m: ParamMapCase): UrlParams {
   return Object.fromEntries(keyed.map((x) => x.e));
 }
 
-const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
-
 /** Whether a key or a value of the map has characters a URL may write in more than one way. */
 export function needsEncoding(params: UrlParams): boolean {
-  return Object.entries(params).some(([k, v]) => !UNRESERVED_ONLY.test(k) || !UNRESERVED_ONLY.test(String(v)));
+  const plain = (text: string) => [...text].every((ch) => UNRESERVED.includes(ch));
+  return Object.entries(params).some(([k, v]) => !plain(k) || !plain(String(v)));
 }
 
 export function planUrlCase(value: UrlCase): Plan {
