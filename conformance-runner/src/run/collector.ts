@@ -4,7 +4,7 @@ import { MEDIA } from '../protocol/world';
 import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
 import { classify, type StepOutcome } from './scenarioStatus';
 import { clipEnvelope } from './clipEnvelope';
-import { TIMING_MEDIA } from './media';
+import { TIMING_MEDIA } from '../protocol/requestTiming';
 import { scenarioOutcomes } from '../attribution/outcomes';
 import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
 import { describePickle, type ScenarioDef, type Suite } from './suite';

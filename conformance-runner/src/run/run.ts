@@ -21,7 +21,8 @@ import { Progress } from './progress';
 import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
 import { holdSuite } from './suiteHold';
-import { worldParametersFor } from './worldParameters';
+import { earlyProperties, worldParametersFor } from './worldParameters';
+import { standBy as standByPropertyWorker } from '../propertyWorker/BackgroundProperties';
 
 /**
  * A whole conformance run: target, adapter check, cucumber, results, reports, verdict. Returns the
@@ -106,6 +107,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   // In this process, cucumber reads the features and matches their steps while the adapter check
   // waits on the adapter; the gate, its first hook, holds the suite until the check is done.
   const held = options.parallel === 0 && !options.skipAdapterCheck;
+  // The properties' worker loads its modules meanwhile, on the other core (propertyWorker/).
+  if (earlyProperties(selection, options).length > 0) standByPropertyWorker();
   const steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
   // Awaited by the suite's run; a run that ends before that never looks at it.
   steps?.catch(() => undefined);

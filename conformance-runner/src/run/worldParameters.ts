@@ -25,7 +25,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
  * (WorldParameters.early). Not with workers (each would start them all) nor with --fail-fast
  * (the first failure should come as early as it can).
  */
-function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
+export function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
   if (options.parallel > 0 || options.failFast) return [];
   return selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
 }

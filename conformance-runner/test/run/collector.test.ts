@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEDIA } from '../../src/protocol/world';
 import { Collector } from '../../src/run/collector';
-import { TIMING_MEDIA } from '../../src/run/media';
+import { TIMING_MEDIA } from '../../src/protocol/requestTiming';
 import type { ScenarioResult } from '../../src/model/results';
 import { publishAdapterOutput } from '../../src/target/adapterOutput';
 import { envelopesFor, RULES, suiteOf, type ScenarioSpec } from './messages';

@@ -1,34 +1,18 @@
-import * as diagnostics from 'node:diagnostics_channel';
 import { After } from '@cucumber/cucumber';
-import { TIMING_MEDIA } from '../media';
+import { DURATIONS_CHANNEL, measureRequests, TIMING_MEDIA } from '../../protocol/requestTiming';
 
 /*
  * Support code the runner adds in front of the suite's own steps: it measures every HTTP request
- * undici makes during a scenario (the AdapterClient's and anything else built on undici) through
- * undici's diagnostics channels, and attaches the durations to the scenario. Measuring here rather
- * than in the runner process keeps it right under --parallel, where scenarios run in workers.
- * A request's duration runs from its creation (queueing in the pool included) to the end of its
- * response body, or to its error.
+ * undici makes during a scenario (the AdapterClient's and anything else built on undici; the
+ * property worker's arrive through DURATIONS_CHANNEL), and attaches the durations to the scenario.
+ * Measuring here rather than in the runner process keeps it right under --parallel, where
+ * scenarios run in workers.
  */
 
-const startedAt = new WeakMap<object, number>();
 let durations: number[] = [];
 
-function finish(message: unknown): void {
-  const request = (message as { request?: object }).request;
-  if (!request) return;
-  const started = startedAt.get(request);
-  if (started === undefined) return;
-  startedAt.delete(request);
-  durations.push(performance.now() - started);
-}
-
-diagnostics.subscribe('undici:request:create', (message) => {
-  const request = (message as { request?: object }).request;
-  if (request) startedAt.set(request, performance.now());
-});
-diagnostics.subscribe('undici:request:trailers', finish);
-diagnostics.subscribe('undici:request:error', finish);
+measureRequests((ms) => durations.push(ms));
+DURATIONS_CHANNEL.subscribe((message) => { durations.push(...(message as number[])); });
 
 /**
  * Forgets what was measured so far: called when the suite starts (support/gate.ts), since what the

@@ -1,0 +1,48 @@
+import { diagnoseBoot } from '../attribution/diagnoseBoot';
+import { AdapterClient, UnsupportedError, type WorldParameters } from '../protocol';
+import { propertyNamed, runProperty, type PropertyResult } from '../properties';
+
+const CAPABILITY_TAG = '@capability:';
+const ID_TAG = '@id:';
+
+/** What checking a property came to: a result, or the capability the target lacks for it. */
+export type Checked =
+  | { kind: 'result'; result: PropertyResult }
+  | { kind: 'unsupported'; capability: string; message: string };
+
+/** The scenario id among a pickle's tags (`@id:...`). */
+export function scenarioIdOf(tags: readonly string[]): string | undefined {
+  return tags.find((t) => t.startsWith(ID_TAG))?.slice(ID_TAG.length);
+}
+
+/**
+ * Runs one property with its own clients (its exchanges never mix with a scenario's), in whatever
+ * thread calls it: the property's step, or the background worker (BackgroundProperties.ts).
+ */
+export async function checkProperty(name: string, params: WorldParameters, tags: readonly string[]): Promise<Checked> {
+  const def = propertyNamed(name);
+  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities, shareApps: params.shareApps !== undefined });
+  const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
+  try {
+    const needed = new Set<string>(def.capabilities);
+    for (const tag of tags) if (tag.startsWith(CAPABILITY_TAG)) needed.add(tag.slice(CAPABILITY_TAG.length));
+    const declared = params.capabilities ?? (await client.info()).capabilities;
+    const missing = [...needed].filter((c) => !declared.includes(c as never));
+    if (missing.length > 0) return { kind: 'unsupported', capability: missing[0]!, message: `the target does not declare ${missing.map((c) => `"${c}"`).join(', ')}` };
+    let result: PropertyResult;
+    try {
+      result = await runProperty(def, {
+        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId: scenarioIdOf(tags), diagnoseBoot,
+      });
+    } catch (err) {
+      if (err instanceof UnsupportedError) return { kind: 'unsupported', capability: err.capability, message: err.message };
+      throw err;
+    }
+    if (result.info.result === 'unsupported' && result.error instanceof UnsupportedError) {
+      return { kind: 'unsupported', capability: result.error.capability, message: result.error.message };
+    }
+    return { kind: 'result', result };
+  } finally {
+    await Promise.all([client.close(), oracle?.close()]);
+  }
+}

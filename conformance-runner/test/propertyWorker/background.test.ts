@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
+import { describe, it } from 'node:test';
+import { AdapterError } from '../../src/protocol';
+import { DURATIONS_CHANNEL } from '../../src/protocol/requestTiming';
+import { BackgroundProperties } from '../../src/propertyWorker/BackgroundProperties';
+
+/** A port nothing listens on: every request to it fails at once. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('properties checked in the worker thread', () => {
+  it('an adapter that cannot be reached errors the property, as an AdapterError of the suite\'s thread, and its requests are timed', async () => {
+    const port = await closedPort();
+    const timed: number[] = [];
+    const onDurations = (message: unknown) => { timed.push(...(message as number[])); };
+    DURATIONS_CHANNEL.subscribe(onDurations);
+    try {
+      const background = new BackgroundProperties(
+        { target: { url: `http://127.0.0.1:${port}`, token: 't' }, capabilities: ['routing'], requestTimeoutMs: 2000, seed: 1, numRuns: 3 },
+        [{ scenario: 'dispatch-property-route-tables', property: 'route-tables', tags: ['@id:dispatch-property-route-tables'] }],
+      );
+      assert.equal(background.take('another-scenario', 'route-tables'), undefined, 'only what was started is there');
+      const taken = background.take('dispatch-property-route-tables', 'route-tables');
+      assert.ok(taken !== undefined);
+      assert.equal(background.take('dispatch-property-route-tables', 'route-tables'), undefined, 'taken once');
+      const checked = await taken;
+      assert.equal(checked.kind, 'result');
+      if (checked.kind !== 'result') return;
+      assert.equal(checked.result.info.result, 'errored');
+      assert.ok(checked.result.error instanceof AdapterError, String(checked.result.error));
+      await background.finished();
+      assert.ok(timed.length >= 1, 'the failed request was timed');
+    } finally {
+      DURATIONS_CHANNEL.unsubscribe(onDurations);
+    }
+  });
+});
