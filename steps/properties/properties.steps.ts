@@ -1,7 +1,7 @@
 import { AfterAll, BeforeAll, Before, Then, When, type World } from '@cucumber/cucumber';
 import { MEDIA, type WorldParameters } from '../../conformance-runner/src/protocol';
 import { propertyNamed, propertyParameters, type PropertyInfo, type PropertyResult } from '../../conformance-runner/src/properties';
-import { BackgroundProperties } from '../../conformance-runner/src/propertyWorker/BackgroundProperties';
+import { BackgroundProperties, takeStarted } from '../../conformance-runner/src/propertyWorker/BackgroundProperties';
 import { checkProperty, scenarioIdOf } from '../../conformance-runner/src/propertyWorker/checkProperty';
 
 /**
@@ -35,7 +35,9 @@ function stateOf(world: object): PropertyState {
 BeforeAll(function (this: { parameters?: Partial<WorldParameters> }) {
   const early = this.parameters?.early ?? [];
   if (early.length === 0) return;
-  background = new BackgroundProperties(propertyParameters(this.parameters!), early);
+  // The runner may have started them already, during its adapter check.
+  background = takeStarted() ?? new BackgroundProperties(propertyParameters(this.parameters!), early);
+  background.suiteStarted();
 });
 
 // The worker unloads its shared applications before it ends (an adapter that outlives the run).

@@ -15,6 +15,8 @@ import { fromWireChecked, fromWireError, propertyKey, type Start, type ToSuite }
 export class BackgroundProperties {
   private readonly pending = new Map<string, { promise: Promise<Checked>; resolve: (c: Checked) => void; reject: (e: Error) => void; taken: boolean }>();
   private readonly done: Promise<void>;
+  /** Durations measured before the suite started (the runner starts the properties during the adapter check). */
+  private early: number[] | undefined = [];
 
   constructor(params: WorldParameters, early: readonly EarlyProperty[]) {
     for (const { scenario, property } of early) {
@@ -30,7 +32,7 @@ export class BackgroundProperties {
     worker.postMessage({ params, early } satisfies Start);
     this.done = new Promise<void>((resolve) => {
       worker.on('message', (message: ToSuite) => {
-        if (message.type === 'durations') DURATIONS_CHANNEL.publish(message.ms);
+        if (message.type === 'durations') this.timed(message.ms);
         else if (message.type === 'checked') this.pending.get(propertyKey(message.scenario, message.property))?.resolve(fromWireChecked(message.checked));
         else if (message.type === 'threw') this.pending.get(propertyKey(message.scenario, message.property))?.reject(fromWireError(message.error));
         else resolve();
@@ -42,6 +44,21 @@ export class BackgroundProperties {
       worker.on('error', (err) => failAll(`failed: ${err.stack ?? err.message}`));
       worker.on('exit', (code) => failAll(`exited with code ${code} before it finished`));
     });
+  }
+
+  /**
+   * The suite has started (its first hooks ran, the request timings were reset): the durations
+   * kept so far are the suite's now, and later ones go straight to the timings.
+   */
+  suiteStarted(): void {
+    const kept = this.early;
+    this.early = undefined;
+    if (kept !== undefined && kept.length > 0) DURATIONS_CHANNEL.publish(kept);
+  }
+
+  private timed(ms: number[]): void {
+    if (this.early !== undefined) this.early.push(...ms);
+    else DURATIONS_CHANNEL.publish(ms);
   }
 
   /** The outcome of a property started here, once; undefined when it was not (the step checks it itself). */
@@ -60,6 +77,24 @@ export class BackgroundProperties {
 
 /** A worker started ahead of the suite (standBy()), for the next BackgroundProperties to take. */
 let standingBy: Worker | undefined;
+/** Properties the runner started before the suite did (startEarly()), for the suite's steps to take. */
+let started: BackgroundProperties | undefined;
+
+/**
+ * Starts checking the properties now, before the suite starts: the runner does it while the adapter
+ * check runs, since a property's outcome does not depend on when it runs. The run stops before its
+ * suite when the check finds the adapter unresponsive (the worker then ends with the process).
+ */
+export function startEarly(params: WorldParameters, early: readonly EarlyProperty[]): void {
+  started ??= new BackgroundProperties(params, early);
+}
+
+/** The properties startEarly() started, once; undefined when it was not called. */
+export function takeStarted(): BackgroundProperties | undefined {
+  const taken = started;
+  started = undefined;
+  return taken;
+}
 
 /**
  * Starts the property worker now, so that it loads its modules while the runner still waits on the

@@ -107,6 +107,11 @@ export class AdapterClient {
     this.pool = new Pool(this.origin, { connections: 8, pipelining: 1, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 
+  /** Whether applications are shared by manifest: the adapter builds one afresh for every request. */
+  get sharesApps(): boolean {
+    return this.options.shareApps === true;
+  }
+
   get address(): TargetAddress {
     return { url: this.origin, token: this.options.token };
   }

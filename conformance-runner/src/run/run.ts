@@ -22,7 +22,8 @@ import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
 import { holdSuite } from './suiteHold';
 import { earlyProperties, worldParametersFor } from './worldParameters';
-import { standBy as standByPropertyWorker } from '../propertyWorker/BackgroundProperties';
+import { propertyParameters } from '../properties/engine/parameters';
+import { standBy as standByPropertyWorker, startEarly as startPropertiesEarly } from '../propertyWorker/BackgroundProperties';
 
 /**
  * A whole conformance run: target, adapter check, cucumber, results, reports, verdict. Returns the
@@ -145,6 +146,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
     const worldParameters = worldParametersFor(target, oracle, options, seed, selection);
+    // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
+    if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
     interruptions.muteOnInterruption(() => shown.mute());
     if (interruptions.current !== undefined) shown.mute();

@@ -6,6 +6,7 @@ import { describeClipped, type Clipped } from '../../protocol/answerBody';
 import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
+import type { AnswerMemo } from './answerMemo';
 import { classifyFailure, type FailureKind } from './failureKind';
 import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
 
@@ -69,7 +70,7 @@ export interface CaseOutcome {
  * `bootRule` is the rule a refused manifest counts against.
  * RequestTimeoutError and AdapterError from the target propagate: they are not property failures.
  */
-export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string): Promise<CaseOutcome> {
+export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string, answers?: AnswerMemo<RequestObservation>): Promise<CaseOutcome> {
   const outcome: CaseOutcome = { violations: [], divergences: [] };
   const load = await target.loadApp(plan.manifest);
   if (!load.ok) {
@@ -80,7 +81,7 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
   }
   try {
     const [observed, oracleRun] = await Promise.all([
-      Promise.all(plan.checks.map((c) => observe(target, load.app, c))),
+      Promise.all(plan.checks.map((c) => observe(target, load.app, c, answers))),
       oracle ? runOracle(plan, oracle) : Promise.resolve(undefined),
     ]);
     plan.checks.forEach((check, i) => {
@@ -88,7 +89,7 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
       if (messages.length > 0) outcome.violations.push({ check, observation: observed[i]!, messages, ...classifyFailure(check, observed[i]!, plan.manifest) });
     });
     if (oracle && oracleRun) {
-      const extras = await Promise.all(plan.extras.map((e) => observeExtra(target, load.app, e)));
+      const extras = await Promise.all(plan.extras.map((e) => observeExtra(target, load.app, e, answers)));
       compareRuns(plan, observed, extras, oracleRun, outcome);
     }
   } catch (err) {
@@ -100,19 +101,19 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
   return outcome;
 }
 
-async function observe(client: AdapterClient, app: string, check: Check | Extra): Promise<Observation> {
-  if (check.kind === 'request') return request(client, app, check.method, check.path);
+async function observe(client: AdapterClient, app: string, check: Check | Extra, answers?: AnswerMemo<RequestObservation>): Promise<Observation> {
+  if (check.kind === 'request') return request(client, app, check.method, check.path, answers);
   const result = await client.url(app, check.name, check.params);
   const follow = followMethod(check);
   // Only a URL that is a well-formed path can be sent at all; a malformed one is already a violation.
   if (!result.ok || follow === undefined || !sendable(result.url)) return { kind: 'url', result };
-  return { kind: 'url', result, followed: await request(client, app, follow, result.url) };
+  return { kind: 'url', result, followed: await request(client, app, follow, result.url, answers) };
 }
 
 /** Extras may be inputs the client refuses to send; that is recorded, never thrown. */
-async function observeExtra(client: AdapterClient, app: string, extra: Check | Extra): Promise<Observation> {
+async function observeExtra(client: AdapterClient, app: string, extra: Check | Extra, answers?: AnswerMemo<RequestObservation>): Promise<Observation> {
   try {
-    return await observe(client, app, extra);
+    return await observe(client, app, extra, answers);
   } catch (err) {
     if (err instanceof RequestTimeoutError) throw err;
     return { kind: 'error', message: (err as Error).message };
@@ -128,7 +129,13 @@ function sendable(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/.test(url);
 }
 
-async function request(client: AdapterClient, app: string, method: string, path: string): Promise<RequestObservation> {
+/** `answers`: what this application answered before (answerMemo.ts), when the adapter allows reusing it. */
+function request(client: AdapterClient, app: string, method: string, path: string, answers?: AnswerMemo<RequestObservation>): Promise<RequestObservation> {
+  const send = () => sendRequest(client, app, method, path);
+  return answers ? answers.answer(client, app, method, path, send) : send();
+}
+
+async function sendRequest(client: AdapterClient, app: string, method: string, path: string): Promise<RequestObservation> {
   const res = await client.send(app, { method, path });
   const obs: RequestObservation = { kind: 'request', status: res.status, body: res.body };
   if (res.headers.allow !== undefined) obs.allow = res.headers.allow;

@@ -7,7 +7,8 @@ import {
 import { curlCommands } from '../printer/curl';
 import { printGherkin } from '../printer/gherkin';
 import type { PropertyDefinition } from './definition';
-import { executePlan, type Divergence, type Violation } from './execute';
+import { AnswerMemo } from './answerMemo';
+import { executePlan, type Divergence, type RequestObservation, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
 import { PlanMemo } from './planMemo';
 
@@ -141,6 +142,8 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   let executed = 0;
   // A plan is sent once per property run: shrinking and later rounds ask about the same plans again.
   const memo = new PlanMemo();
+  // Against an adapter that rebuilds the application for every request, no request is sent twice either.
+  const answers = client.sharesApps ? new AnswerMemo<RequestObservation>() : undefined;
   let runs = 0;
   const divergences: Divergence[] = [];
   const divergenceKeys = new Set<string>();
@@ -164,7 +167,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
       if (sent === undefined) {
         client.resetLog();
         try {
-          const outcome = await executePlan(plan, client, oracle, def.rules[0]!);
+          const outcome = await executePlan(plan, client, oracle, def.rules[0]!, answers);
           sent = { outcome, exchanges: [...client.exchanges] };
           memo.set(plan, outcome, sent.exchanges);
         } catch (err) {
