@@ -11,6 +11,8 @@ import { assertConstraintWork } from './constraintWork';
 import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
 
 export const CONTROL_PREFIX = '/__fw/';
+const UNLOAD_HEADER = 'x-fw-unload';
+const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ControlPlaneOptions {
   token: string;
@@ -37,9 +39,12 @@ export class ControlPlane {
       const call = (req.url ?? '').slice(CONTROL_PREFIX.length).split('?')[0];
       const method = req.method ?? 'GET';
       if (call === 'info' && method === 'GET') {
-        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
+        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true });
       }
-      if (call === 'apps' && method === 'POST') return send(res, 201, this.load(await readJson(req, assertShallowManifest)));
+      if (call === 'apps' && method === 'POST') {
+        this.unloadNamed(req.headers[UNLOAD_HEADER]);
+        return send(res, 201, this.load(await readJson(req, assertShallowManifest)));
+      }
       if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req, assertShallow)).value));
       const deleting = /^apps\/([A-Za-z0-9_-]{1,64})$/.exec(call);
       if (deleting && method === 'DELETE') {
@@ -59,6 +64,18 @@ export class ControlPlane {
     const wanted = Buffer.from(`Bearer ${this.options.token}`);
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
       throw new ProtocolError(401, 'auth', 'missing or wrong token: send Authorization: Bearer <TOKEN>');
+    }
+  }
+
+  /**
+   * X-Fw-Unload (info `unloadWithLoad`, §2.3): the applications the runner is done with, unloaded
+   * before the load whatever becomes of it; an id not held (or not an id) is ignored.
+   */
+  private unloadNamed(header: string | string[] | undefined): void {
+    if (typeof header !== 'string') return;
+    for (const id of header.split(',')) {
+      const trimmed = id.trim();
+      if (APP_ID.test(trimmed)) this.options.apps.delete(trimmed);
     }
   }
 

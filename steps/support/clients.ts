@@ -1,5 +1,5 @@
 import { AdapterClient, type Info } from '../../conformance-runner/src/protocol';
-import type { WorldParameters } from '../../conformance-runner/src/protocol/world';
+import { targetClientOptions, type WorldParameters } from '../../conformance-runner/src/protocol/world';
 
 /**
  * One AdapterClient (one undici pool) per target for the whole cucumber process: scenarios run
@@ -27,7 +27,7 @@ export function clientFor(parameters: WorldParameters): AdapterClient {
   const key = keyOf(parameters);
   let client = clients.get(key);
   if (!client) {
-    client = new AdapterClient({ ...parameters.target, requestTimeoutMs: parameters.requestTimeoutMs, capabilities: parameters.capabilities, shareApps: parameters.shareApps !== undefined });
+    client = new AdapterClient(targetClientOptions(parameters));
     clients.set(key, client);
     if (parameters.shareApps?.unloadAtEnd) unloading.add(client);
   }

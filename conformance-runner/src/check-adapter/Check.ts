@@ -20,6 +20,8 @@ export interface Check {
   title: string;
   /** Capabilities the adapter must declare for the check to apply (skipped otherwise). */
   needs?: Capability[];
+  /** Why the check does not apply to this adapter (an optional part of the protocol it does not declare); skipped then. */
+  skipUnless?: (ctx: CheckContext) => string | undefined;
   /** Apps loaded by earlier checks that this one uses (skipped when they could not be loaded). */
   uses?: AppRole[];
   /** Records deviations in `f`; returns what was seen, shown when the check passes. */

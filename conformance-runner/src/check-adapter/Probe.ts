@@ -52,9 +52,9 @@ export class Probe {
     return this.pool.close();
   }
 
-  control(method: string, call: string, options: { auth?: TokenUse; body?: unknown } = {}): Promise<ProbeExchange> {
+  control(method: string, call: string, options: { auth?: TokenUse; body?: unknown; headers?: Record<string, string> } = {}): Promise<ProbeExchange> {
     const auth = options.auth ?? 'token';
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (auth === 'token') headers.authorization = `Bearer ${this.token}`;
     if (auth === 'wrong token') headers.authorization = `Bearer wrong-${this.token.split('').reverse().join('')}`;
     let body: string | undefined;

@@ -76,6 +76,8 @@ async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
   if (undeclared.length > 0) {
     return { ...base, status: 'skip', messages: [`the adapter does not declare ${undeclared.map((c) => `"${c}"`).join(', ')} (§5)`], evidence: [] };
   }
+  const optional = check.skipUnless?.(ctx);
+  if (optional !== undefined) return { ...base, status: 'skip', messages: [optional], evidence: [] };
   const missing = (check.uses ?? []).filter((role) => ctx.apps[role] === undefined);
   if (missing.length > 0) {
     return { ...base, status: 'skip', messages: [`needs the ${missing.join(', ')} application, which an earlier check could not load`], evidence: [] };

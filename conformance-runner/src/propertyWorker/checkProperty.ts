@@ -1,5 +1,5 @@
 import { diagnoseBoot } from '../attribution/diagnoseBoot';
-import { AdapterClient, UnsupportedError, type WorldParameters } from '../protocol';
+import { AdapterClient, targetClientOptions, UnsupportedError, type WorldParameters } from '../protocol';
 import { propertyNamed, runProperty, type PropertyResult } from '../properties';
 
 const CAPABILITY_TAG = '@capability:';
@@ -21,7 +21,7 @@ export function scenarioIdOf(tags: readonly string[]): string | undefined {
  */
 export async function checkProperty(name: string, params: WorldParameters, tags: readonly string[]): Promise<Checked> {
   const def = propertyNamed(name);
-  const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities, shareApps: params.shareApps !== undefined });
+  const client = new AdapterClient(targetClientOptions(params));
   const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
   try {
     const needed = new Set<string>(def.capabilities);

@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '../config/defaults';
 import { manifestCapabilities, ordered } from './capabilities';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';
 import {
-  CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, PROTOCOL_VERSION,
+  CONTROL_PREFIX, HEADER_APP, HEADER_ERROR, HEADER_TRACE, HEADER_UNLOAD, PROTOCOL_VERSION,
   type Capability, type Info, type Manifest, type UrlParams,
 } from './manifest';
 import { CLIP, clipText } from './clip';
@@ -32,6 +32,12 @@ export interface ClientOptions extends TargetAddress {
    * indistinguishable from a new one.
    */
   shareApps?: boolean;
+  /**
+   * The adapter unloads applications named in X-Fw-Unload when it loads the next (info
+   * `unloadWithLoad`, protocol §2.3): deleteApp() then leaves the unloading to the next load, or
+   * to close(), instead of a DELETE of its own.
+   */
+  unloadWithLoad?: boolean;
 }
 
 /** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
@@ -99,6 +105,8 @@ export class AdapterClient {
   private readonly origin: string;
   private readonly timeoutMs: number;
   private declared?: Promise<readonly string[]>;
+  /** Applications deleted while the adapter unloads them with the next load (unloadWithLoad). */
+  private readonly unloading: string[] = [];
 
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
@@ -117,6 +125,8 @@ export class AdapterClient {
   }
 
   async close(): Promise<void> {
+    // Best effort, as unloadShared(): an adapter that outlives the run keeps nothing of it.
+    await Promise.all(this.unloading.splice(0).map((app) => this.unload(app).catch(() => undefined)));
     await this.pool.close();
   }
 
@@ -187,7 +197,15 @@ export class AdapterClient {
     if (missing.length > 0) {
       throw new UnsupportedError(missing[0]!, `the target does not declare the capabilit${missing.length > 1 ? 'ies' : 'y'} ${missing.map((c) => `"${c}"`).join(', ')} that this application needs`);
     }
-    const res = await this.control('POST', 'apps', manifest);
+    const unloading = this.unloading.splice(0);
+    let res: AppResponse;
+    try {
+      res = await this.control('POST', 'apps', manifest, unloading.length > 0 ? { [HEADER_UNLOAD]: unloading.join(',') } : {});
+    } catch (err) {
+      // No answer: they may still be loaded. Naming an id the adapter no longer holds does no harm.
+      this.unloading.push(...unloading);
+      throw err;
+    }
     if (res.status === 201) {
       const loaded = this.parseAs<{ app: string; routes?: number }>('app-loaded', res, 'POST /__fw/apps');
       return { ok: true, app: loaded.app, routes: loaded.routes };
@@ -210,6 +228,10 @@ export class AdapterClient {
   async deleteApp(app: string): Promise<void> {
     // A shared application stays for the next scenario with its manifest (unloadShared()).
     if (this.options.shareApps && sharedAppsOf(this.origin, this.options.token).ids.has(app)) return;
+    if (this.options.unloadWithLoad) {
+      this.unloading.push(app);
+      return;
+    }
     await this.unload(app);
   }
 
@@ -250,8 +272,8 @@ export class AdapterClient {
     return this.checked<T>('echo', data, what);
   }
 
-  private async control(method: string, call: string, payload?: unknown): Promise<AppResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
+  private async control(method: string, call: string, payload?: unknown, extra: Record<string, string> = {}): Promise<AppResponse> {
+    const headers: Record<string, string> = { ...extra, authorization: `Bearer ${this.options.token}` };
     let body: string | undefined;
     if (payload !== undefined) {
       body = JSON.stringify(payload);

@@ -56,6 +56,11 @@ export interface Info {
    * (§2.2), so loaded applications can be shared by every scenario with the same manifest.
    */
   applications?: 'per-request' | 'persistent';
+  /**
+   * The adapter unloads the applications named in `X-Fw-Unload` when it loads another (§2.3): the
+   * runner then sends an application's unloading with its next load instead of a DELETE.
+   */
+  unloadWithLoad?: boolean;
 }
 
 /** Requests the server in front of an adapter decides about before the framework sees them (§3.1). */
@@ -78,5 +83,7 @@ export const CONTROL_PREFIX = '/__fw/';
 export const HEADER_APP = 'x-fw-app';
 export const HEADER_TRACE = 'x-fw-trace';
 export const HEADER_ERROR = 'x-fw-error';
+/** On POST /__fw/apps, to an adapter that declares `unloadWithLoad`: the ids to unload first (§2.3). */
+export const HEADER_UNLOAD = 'x-fw-unload';
 /** Optional (protocol §3.3): the framework's error behind an answer, added by the adapter. */
 export const HEADER_EXCEPTION = 'x-fw-exception';

@@ -1,6 +1,6 @@
 import { FINDING_MEDIA } from './finding';
 import { NUM_RUNS, REQUEST_TIMEOUT_MS } from '../config/defaults';
-import type { TargetAddress } from './AdapterClient';
+import type { ClientOptions, TargetAddress } from './AdapterClient';
 
 /**
  * What the runner hands to cucumber as `worldParameters` (and what steps/ and the properties
@@ -20,6 +20,8 @@ export interface WorldParameters {
    * unloaded at the end when the adapter outlives the run (`unloadAtEnd`: --target).
    */
   shareApps?: { unloadAtEnd: boolean };
+  /** The adapter unloads applications with the next load (info `unloadWithLoad`, protocol §2.3). */
+  unloadWithLoad?: boolean;
   /** fast-check seed for the properties of this run. */
   seed: number;
   /** fast-check runs per property. */
@@ -34,6 +36,14 @@ export interface WorldParameters {
    * alone, so the result is the same; the runner and the adapter just stop waiting on each other.
    */
   early?: EarlyProperty[];
+}
+
+/** How the suite's clients of the target are made: the scenarios' (one per process) and each property's. */
+export function targetClientOptions(params: WorldParameters): ClientOptions {
+  return {
+    ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities,
+    shareApps: params.shareApps !== undefined, unloadWithLoad: params.unloadWithLoad === true,
+  };
 }
 
 /** A property scenario started early: its @id, the property it checks, its tags (capabilities). */

@@ -12,6 +12,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     ...(target.info.server ? { serverLimits: target.info.server.limits, server: target.info.server.name } : {}),
     requestTimeoutMs: options.requestTimeoutMs,
     ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
+    ...(target.info.unloadWithLoad === true ? { unloadWithLoad: true } : {}),
     seed,
     numRuns: options.numRuns,
     ...(options.path !== undefined ? { replayPath: options.path } : {}),

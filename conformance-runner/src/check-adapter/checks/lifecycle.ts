@@ -1,6 +1,6 @@
-import { HEADER_ERROR } from '../../protocol';
-import { rememberAccidentalApp, type Check } from '../Check';
-import { UNBALANCED_BRACE, UNKNOWN_APP } from '../manifests';
+import { HEADER_ERROR, HEADER_UNLOAD } from '../../protocol';
+import { loadApp, rememberAccidentalApp, type Check } from '../Check';
+import { HELLO_TEXT, MINIMAL, UNBALANCED_BRACE, UNKNOWN_APP } from '../manifests';
 import { brief } from '../Probe';
 
 const bootError: Check = {
@@ -51,4 +51,32 @@ const deleteUnknown: Check = {
   },
 };
 
-export const lifecycleChecks: Check[] = [bootError, deleteApp, deleteUnknown];
+const unloadWithLoad: Check = {
+  id: 'unload-with-load',
+  section: '§2.3',
+  title: 'POST /__fw/apps with X-Fw-Unload unloads the applications it names, and ignores an id it does not hold (info unloadWithLoad)',
+  skipUnless: (ctx) => (ctx.info.unloadWithLoad === true ? undefined : 'the adapter does not declare unloadWithLoad (§2.2): the runner deletes every application itself'),
+  async run(ctx, f) {
+    const first = await loadApp(ctx, f, MINIMAL);
+    if (!first) return undefined;
+    const ex = await ctx.probe.control('POST', 'apps', { body: MINIMAL, headers: { [HEADER_UNLOAD]: `${first.app},${UNKNOWN_APP}` } });
+    const second = f.expectMessage<{ app: string }>(ex, 201, 'app-loaded', '{"app":"<id>","routes":<n>}');
+    if (!second) return undefined;
+    ctx.loaded.add(second.app);
+    const gone = await ctx.probe.app('GET', '/fw-check/hello', first.app);
+    f.see(gone);
+    if (gone.response?.headers[HEADER_ERROR] === undefined) {
+      f.fail(`§2.3: "${first.app}" was named in X-Fw-Unload, so it is an unknown app id and a request for it must get X-Fw-Error; got ${brief(gone)}`);
+    } else {
+      ctx.loaded.delete(first.app);
+    }
+    const kept = await ctx.probe.app('GET', '/fw-check/hello', second.app);
+    f.see(kept);
+    if (kept.response?.status !== 200 || kept.response.body !== HELLO_TEXT) {
+      f.fail(`the application loaded along with the unloading must serve its routes: GET /fw-check/hello should answer 200 "${HELLO_TEXT}"; got ${brief(kept)}`);
+    }
+    return `the named application is gone (X-Fw-Error: ${gone.response?.headers[HEADER_ERROR]}); the new one answers`;
+  },
+};
+
+export const lifecycleChecks: Check[] = [bootError, deleteApp, deleteUnknown, unloadWithLoad];
