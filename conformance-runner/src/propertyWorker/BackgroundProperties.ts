@@ -16,7 +16,7 @@ export class BackgroundProperties {
   private readonly pending = new Map<string, { promise: Promise<Checked>; resolve: (c: Checked) => void; reject: (e: Error) => void; taken: boolean }>();
   private readonly done: Promise<void>;
   /** Durations measured before the suite started (the runner starts the properties during the adapter check). */
-  private early: number[] | undefined = [];
+  private beforeSuite: number[] | undefined = [];
 
   constructor(params: WorldParameters, early: readonly EarlyProperty[]) {
     for (const { scenario, property } of early) {
@@ -51,13 +51,13 @@ export class BackgroundProperties {
    * kept so far are the suite's now, and later ones go straight to the timings.
    */
   suiteStarted(): void {
-    const kept = this.early;
-    this.early = undefined;
+    const kept = this.beforeSuite;
+    this.beforeSuite = undefined;
     if (kept !== undefined && kept.length > 0) DURATIONS_CHANNEL.publish(kept);
   }
 
   private timed(ms: number[]): void {
-    if (this.early !== undefined) this.early.push(...ms);
+    if (this.beforeSuite !== undefined) this.beforeSuite.push(...ms);
     else DURATIONS_CHANNEL.publish(ms);
   }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AdapterClient, Exchange } from '../../src/protocol';
-import { AnswerMemo } from '../../src/properties/engine/answerMemo';
+import { AnswerMemo } from '../../src/properties/engine/planMemo';
 
 /** A client's log, and a send that records its exchange first, as AdapterClient.raw does. */
 function fakeClient() {

@@ -42,7 +42,7 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     const report = await check('sloppy');
     assert.deepEqual(ids(report, 'fail'), [
       'app.trace', 'app.unknown-id', 'auth.apps', 'boot-error', 'delete', 'echo',
-      'manifest.chain-name', 'manifest.method', 'manifest.reserved-uri', 'not-found', 'url.unknown-name',
+      'manifest.chain-name', 'manifest.method', 'manifest.reserved-uri', 'not-found', 'unload-with-load', 'url.unknown-name',
     ]);
     assert.deepEqual(ids(report, 'warn'), ['app.trace-empty']);
     assert.equal(report.exitCode, 1);
@@ -62,12 +62,13 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'url.unknown-name').messages[0], /^§2\.4: POST \/__fw\/url must answer 422 .*; got 500 /);
     assert.match(byId(report, 'boot-error').messages[0], /^§2\.3: POST \/__fw\/apps must answer 422 .*kind":"boot".*; got 500 /);
     assert.match(byId(report, 'delete').messages[0], /after DELETE, "app\d+" is an unknown app id, so a request for it must get X-Fw-Error/);
+    assert.match(byId(report, 'unload-with-load').messages[0], /^§2\.3: "app\d+" was named in X-Fw-Unload, so it is an unknown app id/);
 
     const text = formatCheckReport(report);
     assert.match(text, /^FAIL {2}manifest\.method +§2\.3 /m);
     assert.match(text, /^ {6}sent: POST \/__fw\/apps \(with the token\) \{"protocol":2,"routeFiles":\{"web":\[\{"method":"FETCH"/m);
     assert.match(text, /^ {6}got: {2}400 content-type: "application\/json" \{"error":\{"kind":"manifest"/m);
-    assert.match(text, /11 failed, 1 warnings/);
+    assert.match(text, /12 failed, 1 warnings/);
     assert.match(text, /does not follow protocol 2 yet/);
   });
 
@@ -86,9 +87,10 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
   });
 
   it('skips the checks of capabilities the adapter does not declare', async () => {
-    const report = await check('healthy', { env: { FAKE_CAPABILITIES: 'routing' } });
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: 'routing', FAKE_UNLOAD: 'off' } });
     const catalogOfOthers = CAPABILITIES.filter((c) => c !== 'routing').map((c) => `catalog.${c}`).filter((id) => CHECKS.some((c) => c.id === id));
-    assert.deepEqual(ids(report, 'skip'), [...catalogOfOthers, 'route-files.loaded', 'route-files.unlisted', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name'].sort());
+    assert.deepEqual(ids(report, 'skip'), [...catalogOfOthers, 'route-files.loaded', 'route-files.unlisted', 'unload-with-load', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name'].sort());
+    assert.deepEqual(byId(report, 'unload-with-load').messages, ['the adapter does not declare unloadWithLoad (§2.2): the runner deletes every application itself']);
     assert.deepEqual(byId(report, 'url.generate').messages, ['the adapter does not declare "named-routes", "url-generation" (§5)']);
     assert.deepEqual(byId(report, 'route-files.unlisted').messages, ['the adapter does not declare "route-files" (§5)']);
     assert.equal(byId(report, 'echo').status, 'pass');

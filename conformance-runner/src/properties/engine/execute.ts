@@ -6,7 +6,7 @@ import { describeClipped, type Clipped } from '../../protocol/answerBody';
 import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
-import type { AnswerMemo } from './answerMemo';
+import type { AnswerMemo } from './planMemo';
 import { classifyFailure, type FailureKind } from './failureKind';
 import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
 
@@ -129,7 +129,7 @@ function sendable(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/.test(url);
 }
 
-/** `answers`: what this application answered before (answerMemo.ts), when the adapter allows reusing it. */
+/** `answers`: what this application answered before (planMemo.ts), when the adapter allows reusing it. */
 function request(client: AdapterClient, app: string, method: string, path: string, answers?: AnswerMemo<RequestObservation>): Promise<RequestObservation> {
   const send = () => sendRequest(client, app, method, path);
   return answers ? answers.answer(client, app, method, path, send) : send();

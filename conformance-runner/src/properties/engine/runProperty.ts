@@ -7,10 +7,9 @@ import {
 import { curlCommands } from '../printer/curl';
 import { printGherkin } from '../printer/gherkin';
 import type { PropertyDefinition } from './definition';
-import { AnswerMemo } from './answerMemo';
 import { executePlan, type Divergence, type RequestObservation, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
-import { PlanMemo } from './planMemo';
+import { AnswerMemo, PlanMemo } from './planMemo';
 
 /** Narrows a refused manifest to the refused definition's rule (attribution/diagnoseBoot.ts, given by the caller). */
 export type DiagnoseBoot = (manifest: Manifest, tryBoot: (manifest: Manifest) => Promise<boolean>) => Promise<{ rule: string; definition: string } | undefined>;
