@@ -42,6 +42,9 @@ export interface ApplicationOptions {
 
 export const DEFAULT_MAX_URI_LENGTH = 8192;
 
+// What handleNode returns once the response is written: settled, so one promise serves every request.
+const WRITTEN: Promise<void> = Promise.resolve();
+
 type State = 'registering' | 'booting' | 'booted' | 'failed';
 
 /**
@@ -227,29 +230,54 @@ export class Application {
     return this.respond(request);
   }
 
-  /** Reads a node:http request (414 / 413 checked before the body is buffered), handles it, writes the response. */
-  async handleNode(message: IncomingMessage, out: ServerResponse): Promise<void> {
-    let response: Response;
+  /**
+   * Reads a node:http request (414 / 413 checked before the body is buffered), handles it, writes the response.
+   * Not an async function: a synchronous pipeline writes the response and pays for no promise but the
+   * shared settled one it returns. A failure to write rejects the returned promise; nothing is thrown.
+   */
+  handleNode(message: IncomingMessage, out: ServerResponse): Promise<void> {
     try {
-      const url = message.url ?? '/';
-      if (exceedsBytes(url, this.maxUriLength)) throw new HttpError(414);
-      // Body-less requests (most GETs) skip the stream machinery, and a synchronous
-      // pipeline writes the response before this function first awaits.
-      const request = Request.fromNodeHead(message) ?? (await Request.fromNodeWithBody(message, this.bodyLimit));
-      const result = this.respond(request);
-      response = result instanceof Promise ? await result : result;
-    } catch (error) {
-      if (error instanceof HttpError) {
-        response = error.toResponse();
-        // A body left unread (a 413, a 414 before it) is not drained: the connection closes, boundedly.
-        for (const [name, value] of Object.entries(closeIfUnread(message))) response.headers.set(name, value);
-      } else {
-        this.logger.error('Failed to read the request', error);
-        response = serverError();
+      let request: Request | undefined;
+      try {
+        if (exceedsBytes(message.url ?? '/', this.maxUriLength)) throw new HttpError(414);
+        // Body-less requests (most GETs) skip the stream machinery.
+        request = Request.fromNodeHead(message);
+      } catch (error) {
+        writeResponse(out, this.unreadable(message, error));
+        return WRITTEN;
       }
-      if (message.method === 'HEAD') stripBody(response);
+      if (request === undefined) {
+        return Request.fromNodeWithBody(message, this.bodyLimit).then(
+          (withBody) => this.answerNode(withBody, out),
+          (error: unknown) => writeResponse(out, this.unreadable(message, error)),
+        );
+      }
+      return this.answerNode(request, out);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    writeResponse(out, response);
+  }
+
+  private answerNode(request: Request, out: ServerResponse): Promise<void> {
+    const result = this.respond(request);
+    if (result instanceof Promise) return result.then((response) => writeResponse(out, response));
+    writeResponse(out, result);
+    return WRITTEN;
+  }
+
+  /** The answer to a request that could not be read (a 414, a 413, a broken stream). */
+  private unreadable(message: IncomingMessage, error: unknown): Response {
+    let response: Response;
+    if (error instanceof HttpError) {
+      response = error.toResponse();
+      // A body left unread (a 413, a 414 before it) is not drained: the connection closes, boundedly.
+      for (const [name, value] of Object.entries(closeIfUnread(message))) response.headers.set(name, value);
+    } else {
+      this.logger.error('Failed to read the request', error);
+      response = serverError();
+    }
+    if (message.method === 'HEAD') stripBody(response);
+    return response;
   }
 
   /** `handle` without a promise when the whole pipeline is synchronous; never throws or rejects. */

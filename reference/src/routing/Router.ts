@@ -188,10 +188,15 @@ export class Router {
     for (const listener of this.matchedListeners) listener(request, route);
     const middleware = route.getMiddleware();
     if (middleware.length === 0) return this.dispatcher.call(route, request, container);
-    const destination = async (current: Request): Promise<Response> => {
+    const destination = (current: Request): Promise<Response> => {
       // A middleware may hand a different Request object down the stack.
       if (current !== request) current.setRoute(route, params);
-      return this.dispatcher.call(route, current, container);
+      // Not an async arrow: a promise from the action is handed on as it is, not wrapped in another.
+      try {
+        return Promise.resolve(this.dispatcher.call(route, current, container));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     };
     return new MiddlewareStack(container, middleware).handle(request, destination);
   }
