@@ -94,6 +94,10 @@ export class ControllerDispatcher {
   }
 }
 
+// Spread or applied, never kept: one empty list serves every route without parameters.
+const NO_ARGUMENTS: string[] = [];
+
 function positional(route: Route, request: Request): string[] {
+  if (route.paramNames.length === 0) return NO_ARGUMENTS;
   return route.paramNames.map((name) => request.params[name] as string);
 }

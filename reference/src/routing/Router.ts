@@ -294,9 +294,12 @@ function allowHeader(allowed: readonly string[]): string {
   return header;
 }
 
+// Read-only like every route's parameters, so routes without any can all share one.
+const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Percent-decodes each captured value exactly once; malformed encoding is a 400. */
 function decodeParams(names: readonly string[], raw: readonly string[]): Readonly<Record<string, string>> {
-  if (raw === NO_PARAMS) return {};
+  if (raw === NO_PARAMS) return NO_VALUES;
   const params: Record<string, string> = {};
   for (let i = 0; i < names.length; i++) {
     const value = raw[i] as string;
