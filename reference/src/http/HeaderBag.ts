@@ -26,15 +26,16 @@ function lower(name: string): string {
 export class HeaderBag implements Iterable<[string, string | string[]]> {
   private readonly map = new Map<string, Entry>();
 
-  constructor(input: HeaderInput = {}) {
-    this.setAll(input);
+  constructor(input?: HeaderInput) {
+    // Most bags start empty: no object to build and walk for them.
+    if (input !== undefined) this.setAll(input);
   }
 
   /** A bag holding `name: value` first, then everything in `input` (which may override it in place). */
-  static withDefault(name: string, value: string, input: HeaderInput): HeaderBag {
+  static withDefault(name: string, value: string, input?: HeaderInput): HeaderBag {
     const bag = new HeaderBag();
     bag.map.set(lower(name), { name, values: [value] });
-    bag.setAll(input);
+    if (input !== undefined) bag.setAll(input);
     return bag;
   }
 

@@ -6,7 +6,7 @@ export class JsonResponse extends Response {
   constructor(
     readonly data: unknown = [],
     status = 200,
-    headers: HeaderInput = {},
+    headers?: HeaderInput,
   ) {
     // `undefined` has no JSON form; send `null` rather than an empty body.
     // Content-Type first, overridden in place by one in `headers`: the order `{ 'Content-Type': …, ...headers }` gives.
