@@ -200,7 +200,7 @@ export class AdapterClient {
     const unloading = this.unloading.splice(0);
     let res: AppResponse;
     try {
-      res = await this.control('POST', 'apps', manifest, unloading.length > 0 ? { [HEADER_UNLOAD]: unloading.join(',') } : {});
+      res = await this.control('POST', 'apps', manifest, unloading.length > 0 ? { [HEADER_UNLOAD]: unloading.join(',') } : undefined);
     } catch (err) {
       // No answer: they may still be loaded. Naming an id the adapter no longer holds does no harm.
       this.unloading.push(...unloading);
@@ -272,18 +272,22 @@ export class AdapterClient {
     return this.checked<T>('echo', data, what);
   }
 
-  private async control(method: string, call: string, payload?: unknown, extra: Record<string, string> = {}): Promise<AppResponse> {
-    const headers: Record<string, string> = { ...extra, authorization: `Bearer ${this.options.token}` };
+  private async control(method: string, call: string, payload?: unknown, unrecorded?: Record<string, string>): Promise<AppResponse> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
     let body: string | undefined;
     if (payload !== undefined) {
       body = JSON.stringify(payload);
       headers['content-type'] = 'application/json';
     }
-    return this.raw(method, `${CONTROL_PREFIX}${call}`, headers, body);
+    return this.raw(method, `${CONTROL_PREFIX}${call}`, headers, body, false, undefined, unrecorded);
   }
 
-  /** `bound`: how large an application answer may be (answerBody.ts); the control plane's answers are read whole. */
-  private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false, bound?: number): Promise<AppResponse> {
+  /**
+   * `bound`: how large an application answer may be (answerBody.ts); the control plane's answers are
+   * read whole. `unrecorded`: headers sent but kept out of the exchange (the runner's bookkeeping,
+   * not the scenario's: a reproduction has no use for them).
+   */
+  private async raw(method: string, path: string, headers: Record<string, string>, body?: string, chunked = false, bound?: number, unrecorded?: Record<string, string>): Promise<AppResponse> {
     const exchange: Exchange = {
       method, path, durationMs: 0,
       requestHeaders: chunked ? { ...headers, 'transfer-encoding': 'chunked' } : headers,
@@ -298,7 +302,7 @@ export class AdapterClient {
     const started = performance.now();
     try {
       const res = await this.pool.request({
-        method, path, headers,
+        method, path, headers: unrecorded === undefined ? headers : { ...headers, ...unrecorded },
         // An iterable body has no known length, so undici sends it chunked.
         body: chunked && body !== undefined ? Readable.from(inChunks(body)) : body,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs,
