@@ -12,7 +12,6 @@ import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMI
 
 export const CONTROL_PREFIX = '/__fw/';
 const UNLOAD_HEADER = 'x-fw-unload';
-const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ControlPlaneOptions {
   token: string;
@@ -73,10 +72,7 @@ export class ControlPlane {
    */
   private unloadNamed(header: string | string[] | undefined): void {
     if (typeof header !== 'string') return;
-    for (const id of header.split(',')) {
-      const trimmed = id.trim();
-      if (APP_ID.test(trimmed)) this.options.apps.delete(trimmed);
-    }
+    for (const id of header.split(',')) this.options.apps.delete(id.trim());
   }
 
   private load(body: Body): { app: string; routes: number } {

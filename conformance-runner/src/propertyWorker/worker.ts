@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { AdapterClient } from '../protocol';
+import { AdapterClient, targetClientOptions } from '../protocol';
 import { measureRequests } from '../protocol/requestTiming';
 import { checkProperty } from './checkProperty';
 import { toWireChecked, toWireError, type Start, type ToSuite } from './wire';
@@ -36,7 +36,7 @@ async function check({ params, early }: Start): Promise<void> {
   // The properties' shared applications are this thread's (protocol/sharedApps.ts): an adapter that
   // outlives the run gets them unloaded here, as the suite's thread unloads its own.
   if (params.shareApps?.unloadAtEnd) {
-    const client = new AdapterClient({ ...params.target, requestTimeoutMs: params.requestTimeoutMs, shareApps: true });
+    const client = new AdapterClient(targetClientOptions(params));
     await client.unloadShared().finally(() => client.close()).catch(() => undefined);
   }
 }
