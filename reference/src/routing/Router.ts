@@ -150,22 +150,24 @@ export class Router {
    * the router's container with the Request bound.
    */
   async dispatch(request: Request, container?: Container): Promise<Response> {
-    return this.dispatchIn(request, container ?? this.requestScope(request));
+    const result = this.dispatchIn(request, container ?? this.requestScope(request));
+    return result instanceof Promise ? result.then(undefined, httpErrorResponse) : result;
   }
 
   /**
    * `dispatch` for the application's own pipeline: synchronous until
    * something returns a promise. Non-HTTP errors are thrown synchronously or
-   * reject the returned promise.
+   * reject the returned promise. An HttpError thrown synchronously is
+   * answered here; one that rejects the promise is left to the caller (see
+   * httpErrorResponse), which folds it into the handler it attaches anyway:
+   * catching it here would cost every asynchronous request one more promise turn.
    */
   dispatchIn(request: Request, container: Container): MaybePromise<Response> {
-    let result: MaybePromise<Response>;
     try {
-      result = this.run(request, container);
+      return this.run(request, container);
     } catch (error) {
       return httpErrorResponse(error);
     }
-    return result instanceof Promise ? result.then(undefined, httpErrorResponse) : result;
   }
 
   /** Without a scope from the caller, open one so the current Request is injectable. */
@@ -280,7 +282,8 @@ export class Router {
   }
 }
 
-function httpErrorResponse(error: unknown): Response {
+/** The answer to an HttpError; any other error is thrown again. */
+export function httpErrorResponse(error: unknown): Response {
   if (error instanceof HttpError) return error.toResponse();
   throw error;
 }
