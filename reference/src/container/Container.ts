@@ -129,11 +129,11 @@ export class Container {
         this.fireResolving(instance);
         return instance;
       }
-      const args: unknown[] = [];
+      const args = new Array<unknown>(keys.length);
       for (let position = 0; position < keys.length; position++) {
         const dependency = keys[position] as Key;
         try {
-          args.push(this.make(dependency));
+          args[position] = this.make(dependency);
         } catch (error) {
           if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
           const reason = error instanceof Error ? error.message : String(error);
@@ -233,7 +233,9 @@ export class Container {
 
   private fireResolving(instance: unknown): void {
     for (let c: Container | null = this; c !== null; c = c.parent) {
-      for (const [type, callback] of c.callbacks) {
+      // Indexed, not destructured: this runs for every instance built, most requests build one.
+      for (let i = 0; i < c.callbacks.length; i++) {
+        const [type, callback] = c.callbacks[i] as [AbstractClass, ResolvingCallback];
         if (instance instanceof type) callback(instance, this);
       }
     }
@@ -244,15 +246,31 @@ function isAliasKey(key: unknown): key is string | symbol {
   return typeof key === 'string' || typeof key === 'symbol';
 }
 
+const NO_KEYS: readonly Key[] = Object.freeze([]);
+
+/**
+ * Each class with the `static inject` value it was last checked with (NO_KEYS for none): the checks
+ * read the class's `length`, a native accessor that costs more than building a small controller.
+ */
+const checkedInject = new WeakMap<Class, unknown>();
+
 function injectList(cls: Class): readonly Key[] {
   const declared: unknown = (cls as { inject?: unknown }).inject;
+  const keys = declared ?? NO_KEYS;
+  if (checkedInject.get(cls) === keys) return keys as readonly Key[];
+  checkInjectList(cls, declared);
+  checkedInject.set(cls, keys);
+  return keys as readonly Key[];
+}
+
+function checkInjectList(cls: Class, declared: unknown): void {
   if (declared === undefined) {
     if (cls.length > 0) {
       throw new BindingResolutionError(
         `Cannot build [${describeKey(cls)}]: its constructor takes ${cls.length} parameter(s) but the class declares no static inject.`,
       );
     }
-    return [];
+    return;
   }
   if (!Array.isArray(declared)) {
     throw new BindingResolutionError(`Cannot build [${describeKey(cls)}]: static inject must be an array of keys.`);
@@ -262,5 +280,4 @@ function injectList(cls: Class): readonly Key[] {
       `Cannot build [${describeKey(cls)}]: its constructor takes ${cls.length} parameter(s) but static inject lists ${declared.length}.`,
     );
   }
-  return declared as readonly Key[];
 }

@@ -227,7 +227,7 @@ export class Application {
    * requests and services built during dispatch can inject it.
    */
   async handle(request: Request): Promise<Response> {
-    return this.respond(request, sameResponse);
+    return this.respond(request, sameResponse, undefined);
   }
 
   /**
@@ -259,7 +259,7 @@ export class Application {
   }
 
   private answerNode(request: Request, out: ServerResponse): Promise<void> {
-    const result = this.respond(request, (response) => writeResponse(out, response));
+    const result = this.respond(request, writeTo, out);
     return result instanceof Promise ? result : WRITTEN;
   }
 
@@ -280,10 +280,11 @@ export class Application {
 
   /**
    * `handle` without a promise when the whole pipeline is synchronous; never throws or rejects.
-   * `done` receives the final response (after response.ready) and its result is returned: writing
-   * the response there, not in a `.then` of the caller, spares an asynchronous request one promise turn.
+   * `done` receives the final response (after response.ready) and `context`, and its result is
+   * returned: writing the response there, not in a `.then` of the caller, spares an asynchronous
+   * request one promise turn (and `context`, a closure per request).
    */
-  private respond<R>(request: Request, done: (response: Response) => R): MaybePromise<R> {
+  private respond<C, R>(request: Request, done: (response: Response, context: C) => R, context: C): MaybePromise<R> {
     const scope = this.container.scope();
     scope.instance(Request, request);
     let result: MaybePromise<Response>;
@@ -293,17 +294,17 @@ export class Application {
       if (exceedsBytes(request.url, this.maxUriLength)) throw new HttpError(414);
       result = this.router.dispatchIn(request, scope);
     } catch (error) {
-      return done(this.finish(request, this.failed(scope, error, request)));
+      return done(this.finish(request, this.failed(scope, error, request)), context);
     }
     if (result instanceof Promise) {
       return result.then(
-        (response) => done(this.finish(request, response)),
+        (response) => done(this.finish(request, response), context),
         // dispatchIn leaves an HttpError that rejects to us: answered as it would have answered it.
         (error: unknown) =>
-          done(this.finish(request, error instanceof HttpError ? error.toResponse() : this.failed(scope, error, request))),
+          done(this.finish(request, error instanceof HttpError ? error.toResponse() : this.failed(scope, error, request)), context),
       );
     }
-    return done(this.finish(request, result));
+    return done(this.finish(request, result), context);
   }
 
   private failed(scope: Container, error: unknown, request: Request): Response {
@@ -347,6 +348,10 @@ export class Application {
 
 function sameResponse(response: Response): Response {
   return response;
+}
+
+function writeTo(response: Response, out: ServerResponse): void {
+  writeResponse(out, response);
 }
 
 /** Whether `text` is longer than `max` bytes in UTF-8; a UTF-16 unit is at most 3 bytes, so short text needs no count. */

@@ -61,16 +61,23 @@ export class ControllerDispatcher {
   }
 
   /** In declaration order; a value that is a promise is awaited before the next one is resolved. */
-  private resolveArguments(specs: readonly ParamSpec[], request: Request, container: Container, from = 0, args: unknown[] = []): MaybePromise<unknown[]> {
+  // Sized up front: an empty array's first push reserves room for 17 values.
+  private resolveArguments(
+    specs: readonly ParamSpec[],
+    request: Request,
+    container: Container,
+    from = 0,
+    args: unknown[] = new Array<unknown>(specs.length),
+  ): MaybePromise<unknown[]> {
     for (let i = from; i < specs.length; i++) {
       const value = this.resolveParameter(specs[i] as ParamSpec, request, container);
       if (isThenable(value)) {
         return Promise.resolve(value).then((resolved) => {
-          args.push(resolved);
+          args[i] = resolved;
           return this.resolveArguments(specs, request, container, i + 1, args);
         });
       }
-      args.push(value);
+      args[i] = value;
     }
     return args;
   }

@@ -25,6 +25,7 @@ const UNPARSED = Symbol('unparsed');
 // Zero bytes: nothing can be written into it, so every body-less request can share it.
 const EMPTY_BODY = Buffer.alloc(0);
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+const NO_HEADERS: RequestHeaders = Object.freeze({});
 
 /** The incoming request. Injectable into actions, middleware and services built during dispatch. */
 export class Request {
@@ -57,7 +58,7 @@ export class Request {
     const q = this.url.indexOf('?');
     this.path = q === -1 ? this.url : this.url.slice(0, q);
     this.queryString = q === -1 ? '' : this.url.slice(q + 1);
-    this.pendingHeaders = init.headers ?? {};
+    this.pendingHeaders = init.headers ?? NO_HEADERS;
     const body = init.body;
     if (body === undefined || body === null) {
       this.rawBody = EMPTY_BODY;

@@ -130,6 +130,19 @@ export function isDeclaredClosure(value: unknown): value is DeclaredClosure {
  * inherits.
  */
 export function declaredParams(controller: Class, method: string): readonly ParamSpec[] | undefined {
+  // Asked on every dispatch: the walk is done once per class and method (declarations are static).
+  let byMethod = declarations.get(controller);
+  if (byMethod === undefined) declarations.set(controller, (byMethod = new Map()));
+  let specs = byMethod.get(method);
+  if (specs === undefined) byMethod.set(method, (specs = findDeclaredParams(controller, method) ?? UNDECLARED));
+  return specs === UNDECLARED ? undefined : specs;
+}
+
+const declarations = new WeakMap<Class, Map<string, readonly ParamSpec[]>>();
+/** Remembers "no declaration" (an empty declaration is another list: an action taking nothing). */
+const UNDECLARED: readonly ParamSpec[] = Object.freeze([]);
+
+function findDeclaredParams(controller: Class, method: string): readonly ParamSpec[] | undefined {
   for (let cls: unknown = controller; typeof cls === 'function'; cls = Object.getPrototypeOf(cls)) {
     if (!Object.prototype.hasOwnProperty.call(cls, 'actions')) continue;
     const actions = (cls as { actions?: Record<string, readonly ParamSpec[] | undefined> }).actions;
