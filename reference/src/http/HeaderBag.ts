@@ -117,6 +117,7 @@ export class HeaderBag implements Iterable<[string, string | string[]]> {
 
   /** Where the header `name` starts in `fields`, or -1. */
   private indexOf(name: string): number {
+    if (this.fields.length === 0) return -1;
     // Asked for as it was spelled when set (the usual case): no lower-casing needed.
     for (let i = 1; i < this.fields.length; i += 3) if (this.fields[i] === name) return i - 1;
     const key = lower(name);

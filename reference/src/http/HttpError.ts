@@ -42,6 +42,6 @@ export class HttpError extends Error {
 }
 
 /** What a thrown HttpError renders as, built without the error (and its stack trace). */
-export function errorResponse(status: number, message: string = reasonPhrase(status), headers: HeaderInput = {}): Response {
+export function errorResponse(status: number, message: string = reasonPhrase(status), headers?: HeaderInput): Response {
   return new JsonResponse({ message }, status, headers);
 }

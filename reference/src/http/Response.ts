@@ -13,7 +13,8 @@ export class Response {
   constructor(
     content: ResponseBody = '',
     public status = 200,
-    headers: HeaderInput | HeaderBag = {},
+    // No default object: a response built without headers (most of them) has nothing to walk.
+    headers?: HeaderInput | HeaderBag,
   ) {
     if (!Number.isInteger(status) || status < 100 || status > 999) {
       throw new RangeError(`Invalid HTTP status code [${status}].`);
