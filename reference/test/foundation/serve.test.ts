@@ -3,6 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve } from '../../src/foundation/serve';
+import { Response } from '../../src/http/Response';
 import { makeApp } from '../helpers';
 
 interface Raw {
@@ -32,6 +33,11 @@ describe('serve (node:http)', () => {
       router.get('/hello/{name}', (name) => `Hello ${name}`);
       router.post('/echo', () => 'posted');
       router.get('/json', () => ({ ok: true }));
+      router.get('/cookies', () => {
+        const response = new Response('baked', 200, { 'X-Batch': 7 });
+        response.headers.append('Set-Cookie', 'a=1').append('set-cookie', 'b=2');
+        return response;
+      });
     });
     server = await serve(app, { port: 0, host: '127.0.0.1' });
   });
@@ -43,6 +49,15 @@ describe('serve (node:http)', () => {
     assert.equal(res.body, 'Hello wörld');
     assert.equal(res.headers['content-type'], 'text/html; charset=UTF-8');
     assert.equal(res.headers['content-length'], String(Buffer.byteLength('Hello wörld')));
+  });
+
+  it('writes every value of a repeated header, each header once, and its own Content-Length', async () => {
+    const res = await raw(server, 'GET', '/cookies');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.headers['set-cookie'], ['a=1', 'b=2']);
+    assert.equal(res.headers['x-batch'], '7');
+    assert.equal(res.headers['content-length'], '5');
+    assert.equal(res.body, 'baked');
   });
 
   it('404 and 405 with Allow over the wire', async () => {
