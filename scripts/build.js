@@ -21,6 +21,7 @@ async function main() {
   fs.rmSync(DIST, { recursive: true, force: true });
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   if (tsc.status !== 0) return fail(`tsc exited with ${tsc.status ?? tsc.signal}`);
+  removeTypeOnlyModules(DIST);
   const esbuild = require('esbuild');
   // The reference framework as a library (the TypeScript skeleton of `fw-conformance init --lang
   // ts` runs on it until it is pointed at the implementer's framework), and the reference adapter,
@@ -57,6 +58,36 @@ async function main() {
   fs.writeFileSync(path.join(DIST, 'BUILD'), `${JSON.stringify({ version, builtAt: new Date().toISOString() })}\n`);
   console.log(`build: dist/ in ${Date.now() - started} ms`);
   return 0;
+}
+
+/**
+ * tsc emits a module for every source file, also for those that declare types only (types.ts,
+ * model/verdict.ts): two lines that nothing requires, since imports of types are erased. They are
+ * left out of the package, whose file count the package test bounds. A module some compiled file
+ * still requires (re-exported with `export *`, say) stays.
+ */
+function removeTypeOnlyModules(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) files.push(full);
+    }
+  };
+  walk(dir);
+  const EMPTY = '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n';
+  const required = new Set();
+  for (const file of files) {
+    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/require\("(\.{1,2}\/[^"]*)"\)/g)) {
+      const target = path.resolve(path.dirname(file), spec);
+      required.add(target.endsWith('.js') ? target : `${target}.js`);
+      required.add(path.join(target, 'index.js'));
+    }
+  }
+  for (const file of files) {
+    if (!required.has(file) && fs.readFileSync(file, 'utf8') === EMPTY) fs.rmSync(file);
+  }
 }
 
 function fail(message) {
