@@ -53,4 +53,18 @@ describe('AnswerMemo', () => {
     assert.equal(await memo.answer(client, 'app1', 'GET', '/a', send('/a')), 'answer 2');
     assert.equal(sent(), 2);
   });
+
+  it('is one memo per target (address and token), which every property checked against it shares', async () => {
+    const address = { url: 'http://127.0.0.1:1', token: 'answer-memo-test' };
+    assert.equal(AnswerMemo.of(address), AnswerMemo.of({ ...address }));
+    assert.notEqual(AnswerMemo.of(address), AnswerMemo.of({ ...address, token: 'other' }));
+    assert.notEqual(AnswerMemo.of(address), AnswerMemo.of({ ...address, url: 'http://127.0.0.1:2' }));
+    // Two properties, each with its own client: the second one's request is the first one's answer.
+    const one = fakeClient();
+    const two = fakeClient();
+    assert.equal(await AnswerMemo.of<string>(address).answer(one.client, 'app1', 'GET', '/a', one.send('/a')), 'answer 1');
+    assert.equal(await AnswerMemo.of<string>({ ...address }).answer(two.client, 'app1', 'GET', '/a', two.send('/a')), 'answer 1');
+    assert.equal(two.sent(), 0);
+    assert.equal(two.client.exchanges[0], one.client.exchanges[0], "the second property's log shows the exchange it relies on");
+  });
 });

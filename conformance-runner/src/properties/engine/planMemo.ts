@@ -37,15 +37,30 @@ function digest(plan: Plan): string {
 }
 
 /**
- * The answers of one property run, by application and request, for an adapter that builds the
- * application afresh for every request (`applications: per-request`): there the same request to
- * the same application (the same manifest: applications are shared by manifest) cannot be told
- * from one sent before, and the answer is the same one, which shrinking assumes anyway. Plans of
- * different cases often send some of the same requests (a route table that shrinks keeps most of
- * its routes); each is sent once. A request that failed (a timeout, an adapter error) is not kept.
+ * The answers of a target's applications, by application and request, for an adapter that builds
+ * the application afresh for every request (`applications: per-request`): there the same request
+ * to the same application (the same manifest: applications are shared by manifest, per target and
+ * process, protocol/sharedApps.ts) cannot be told from one sent before, and the answer is the same
+ * one, which shrinking assumes anyway. Plans of different cases often send some of the same
+ * requests (a route table that shrinks keeps most of its routes), and so do different properties
+ * (a group table without groups is a route table; resource tables and route names build the same
+ * resources): each is sent once per target. A request that failed (a timeout, an adapter error)
+ * is not kept.
  */
 export class AnswerMemo<T> {
+  private static readonly targets = new Map<string, AnswerMemo<unknown>>();
   private readonly answers = new Map<string, Promise<{ answer: T; exchange: Exchange | undefined }>>();
+
+  /** The memo of the target at `address`, shared by every property this process checks against it. */
+  static of<T>(address: { url: string; token: string }): AnswerMemo<T> {
+    const key = `${address.url}\u0000${address.token}`;
+    let memo = AnswerMemo.targets.get(key);
+    if (memo === undefined) {
+      memo = new AnswerMemo<unknown>();
+      AnswerMemo.targets.set(key, memo);
+    }
+    return memo as AnswerMemo<T>;
+  }
 
   /** `send`'s answer for this request, sent now or earlier; the client's log shows its exchange either way. */
   async answer(client: AdapterClient, app: string, method: string, path: string, send: () => Promise<T>): Promise<T> {

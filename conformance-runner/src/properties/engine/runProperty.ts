@@ -141,8 +141,9 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   let executed = 0;
   // A plan is sent once per property run: shrinking and later rounds ask about the same plans again.
   const memo = new PlanMemo();
-  // Against an adapter that rebuilds the application for every request, no request is sent twice either.
-  const answers = client.sharesApps ? new AnswerMemo<RequestObservation>() : undefined;
+  // Against an adapter that rebuilds the application for every request, no request is sent twice
+  // either, by this property or another one checked against the same target.
+  const answers = client.sharesApps ? AnswerMemo.of<RequestObservation>(client.address) : undefined;
   let runs = 0;
   const divergences: Divergence[] = [];
   const divergenceKeys = new Set<string>();
