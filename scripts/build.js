@@ -7,7 +7,9 @@
  * (dist/reference/adapter.js; ninety files fewer in the package, one file to load when it starts)
  * with a source map beside it, so that --coverage still reports the reference's TypeScript lines in
  * a clone (the package leaves the map out, as it leaves out the sources). `tsc --noEmit` type-checks
- * the reference with everything else. Finally dist/BUILD records the build, for bin/fw-conformance.js.
+ * the reference with everything else. The protocol's schemas are compiled into ajv's standalone
+ * code (dist/conformance-runner/src/protocol/precompiledSchemas.js). Finally dist/BUILD records the
+ * build, for bin/fw-conformance.js.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -22,6 +24,10 @@ async function main() {
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   if (tsc.status !== 0) return fail(`tsc exited with ${tsc.status ?? tsc.signal}`);
   removeTypeOnlyModules(DIST);
+  // The protocol's schemas as ajv's standalone code (conformance-runner/src/protocol/precompiled.ts):
+  // the compiled runner starts without loading ajv or compiling them.
+  const precompiled = require(path.join(DIST, 'conformance-runner', 'src', 'protocol', 'precompiled.js'));
+  fs.writeFileSync(precompiled.PRECOMPILED_FILE, precompiled.precompiledSource(path.join(ROOT, 'conformance-runner', 'schema')));
   const esbuild = require('esbuild');
   // The reference framework as a library (the TypeScript skeleton of `fw-conformance init --lang
   // ts` runs on it until it is pointed at the implementer's framework), and the reference adapter,

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { PACKAGE_ROOT } from '../config/layout';
+import { AJV_OPTIONS, precompiledValidator, type Mode } from './precompiled';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
 export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo' | 'exception';
@@ -11,26 +12,28 @@ export type RunnerSchemaName = 'report' | 'expectations';
 
 export const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'conformance-runner', 'schema');
 
-type Mode = 'first' | 'all';
-
-// Two instances: reporting every violation (allErrors) changes which error ajv lists first, and
-// adapters are told about exactly one — the first — so that instance must stay as it is.
-// validateSchema: false — the schemas are the package's own files, checked against the JSON
-// Schema meta-schema by the unit tests (schemas.test.ts); checking them again on every run meant
-// compiling the meta-schema first, 0.1 to 0.4 s of the runner's start.
-const instances: Record<Mode, Ajv2020> = {
-  // verbose: violations of `not` can then quote the schema they must not match.
-  first: addFormats(new Ajv2020({ allErrors: false, strict: false, verbose: true, validateSchema: false })),
-  all: addFormats(new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false })),
-};
+// ajv is loaded when a schema must be compiled here: the compiled runner has the protocol's
+// schemas and the expectations file's compiled at build time (precompiled.ts), and a run needs
+// nothing else.
+let instances: Record<Mode, Ajv2020> | undefined;
+function instance(mode: Mode): Ajv2020 {
+  if (instances === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+    instances = { first: addFormats(new Ajv(AJV_OPTIONS.first)), all: addFormats(new Ajv(AJV_OPTIONS.all)) };
+  }
+  return instances[mode];
+}
 const compiled = new Map<string, ValidateFunction>();
 
 function validator(name: SchemaName | RunnerSchemaName, mode: Mode): ValidateFunction {
   const key = `${mode}:${name}`;
   let validate = compiled.get(key);
   if (validate === undefined) {
-    const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
-    validate = instances[mode].compile(schema);
+    const text = fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');
+    validate = precompiledValidator(name, mode, text) ?? instance(mode).compile(JSON.parse(text));
     compiled.set(key, validate);
   }
   return validate;
