@@ -73,7 +73,7 @@ export const FAULTS: Fault[] = [
   {
     id: 'helpers-escape-html-ampersand', rule: 'helpers.view-renders',
     description: 'escapeHtml() leaves ampersands as they are, so a view rendered with "&" in its data outputs a raw "&"',
-    patches: [{ file: 'reference/src/http/escapeHtml.ts', find: 'String(value).replace(/[&<>"\']/g,', replace: 'String(value).replace(/[<>"\']/g,' }],
+    patches: [{ file: 'reference/src/http/escapeHtml.ts', find: 'return text.replace(/[&<>"\']/g,', replace: 'return text.replace(/[<>"\']/g,' }],
   },
   {
     id: 'helpers-base-validate', rule: 'helpers.no-validate-authorize',
