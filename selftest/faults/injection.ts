@@ -149,11 +149,18 @@ export const FAULTS: Fault[] = [
   {
     id: 'injection-declared-action-on-new-instance', rule: 'injection.constructor',
     description: 'the dispatcher calls an action with declared parameters on an instance it builds itself with new, not on the one the container built, so the constructor dependencies are missing',
-    patches: [{
-      file: DISPATCHER,
-      find: '          then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse),',
-      replace: '          then((action as (...a: unknown[]) => unknown).apply(new ((controller as object).constructor as new () => object)(), args), toResponse),',
-    }],
+    patches: [
+      {
+        file: DISPATCHER,
+        find: 'return then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse);',
+        replace: 'return then((action as (...a: unknown[]) => unknown).apply(new ((controller as object).constructor as new () => object)(), args), toResponse);',
+      },
+      {
+        file: DISPATCHER,
+        find: 'then((action as (...a: unknown[]) => unknown).apply(controller, resolved), toResponse)',
+        replace: 'then((action as (...a: unknown[]) => unknown).apply(new ((controller as object).constructor as new () => object)(), resolved), toResponse)',
+      },
+    ],
   },
   {
     id: 'injection-default-ignored', rule: 'injection.default-value',

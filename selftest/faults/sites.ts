@@ -14,9 +14,10 @@ export const MODEL = 'reference/src/database/Model.ts';
 /** Both calls of a controller action (by position, and with declared parameters). */
 const CONTROLLER_CALLS = [
   '        if (specs === undefined) return then((action as (...a: unknown[]) => unknown).apply(controller, positional(route, request)), toResponse);',
-  '        return then(this.resolveArguments(specs, request, container), (args: unknown[]) =>',
-  '          then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse),',
-  '        );',
+  '        const args = this.resolveArguments(specs, request, container);',
+  '        // Arguments at hand (no parameter resolved to a promise, the usual case): no closure to wait for them.',
+  '        if (!isThenable(args)) return then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse);',
+  '        return args.then((resolved: unknown[]) => then((action as (...a: unknown[]) => unknown).apply(controller, resolved), toResponse));',
 ].join('\n');
 
 /**

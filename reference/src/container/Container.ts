@@ -103,10 +103,14 @@ export class Container {
   make<T>(key: Token<T>): T;
   make<T = unknown>(key: Key): T;
   make(key: Key): unknown {
-    const canonical = this.canonical(key);
+    // Only names can be aliases: a class (every controller, most services) is its own canonical key.
+    const canonical = isAliasKey(key) ? this.canonical(key) : key;
     if (canonical === Container) return this;
     for (let owner: Container | null = this; owner !== null; owner = owner.parent) {
-      if (owner.instances.has(canonical)) return owner.instances.get(canonical);
+      // One lookup instead of has() then get(): has() is only needed to tell a bound undefined from no entry.
+      const instances = owner.instances;
+      const value = instances.get(canonical);
+      if (value !== undefined || instances.has(canonical)) return value;
       const binding = owner.bindings.get(canonical);
       if (binding !== undefined) return this.resolveBinding(owner, canonical, binding);
     }
@@ -124,29 +128,33 @@ export class Container {
     const keys = injectList(cls);
     buildStack.push(cls);
     try {
-      if (keys.length === 0) {
-        const instance = new cls();
-        this.fireResolving(instance);
-        return instance;
+      let instance: T;
+      // Zero or one dependency (most controllers and middleware): no argument list to fill and spread.
+      if (keys.length === 0) instance = new cls();
+      else if (keys.length === 1) instance = new cls(this.dependency(cls, keys, 0));
+      else {
+        const args = new Array<unknown>(keys.length);
+        for (let position = 0; position < keys.length; position++) args[position] = this.dependency(cls, keys, position);
+        instance = new cls(...args);
       }
-      const args = new Array<unknown>(keys.length);
-      for (let position = 0; position < keys.length; position++) {
-        const dependency = keys[position] as Key;
-        try {
-          args[position] = this.make(dependency);
-        } catch (error) {
-          if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new BindingResolutionError(
-            `Unresolvable dependency #${position} [${describeKey(dependency)}] of [${describeKey(cls)}]: ${reason}`,
-          );
-        }
-      }
-      const instance = new cls(...args);
       this.fireResolving(instance);
       return instance;
     } finally {
       buildStack.pop();
+    }
+  }
+
+  /** The dependency `keys[position]` of `cls`, or an error naming both. */
+  private dependency(cls: Class, keys: readonly Key[], position: number): unknown {
+    const dependency = keys[position] as Key;
+    try {
+      return this.make(dependency);
+    } catch (error) {
+      if (error instanceof BindingResolutionError && error.message.startsWith('Circular')) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BindingResolutionError(
+        `Unresolvable dependency #${position} [${describeKey(dependency)}] of [${describeKey(cls)}]: ${reason}`,
+      );
     }
   }
 

@@ -48,9 +48,10 @@ export class ControllerDispatcher {
         }
         const specs = declaredParams((controller as object).constructor as Class, handler.method);
         if (specs === undefined) return then((action as (...a: unknown[]) => unknown).apply(controller, positional(route, request)), toResponse);
-        return then(this.resolveArguments(specs, request, container), (args: unknown[]) =>
-          then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse),
-        );
+        const args = this.resolveArguments(specs, request, container);
+        // Arguments at hand (no parameter resolved to a promise, the usual case): no closure to wait for them.
+        if (!isThenable(args)) return then((action as (...a: unknown[]) => unknown).apply(controller, args), toResponse);
+        return args.then((resolved: unknown[]) => then((action as (...a: unknown[]) => unknown).apply(controller, resolved), toResponse));
       }
     }
   }

@@ -20,6 +20,11 @@ export class Response {
       throw new RangeError(`Invalid HTTP status code [${status}].`);
     }
     this.body = content;
+    if (headers === undefined) {
+      // Nothing to look up in an empty bag: the media type goes in as its only header.
+      this.headers = HeaderBag.withDefault('Content-Type', 'text/html; charset=UTF-8');
+      return;
+    }
     // Subclasses may hand over a bag they built (see JsonResponse); it is not copied.
     this.headers = headers instanceof HeaderBag ? headers : new HeaderBag(headers);
     if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
