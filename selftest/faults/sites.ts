@@ -68,8 +68,8 @@ export function middlewareLayer(replace: string): Patch {
     find: [
       '      const next: Next = (nextRequest) => this.run(index + 1, nextRequest, destination);',
       '      const result = instance.handle(request, next, ...layer.args);',
-      '      // One promise per layer, not an async function\'s two.',
-      '      return isThenable(result) ? Promise.resolve(result).then(toResponse) : Promise.resolve(toResponse(result));',
+      '      // One promise per layer, not an async function\'s two; none of its own for the outermost when the caller converts.',
+      '      return isThenable(result) ? (convert ? Promise.resolve(result).then(toResponse) : (Promise.resolve(result) as Promise<Response>)) : Promise.resolve(toResponse(result));',
     ].join('\n'),
     replace,
   };

@@ -11,6 +11,7 @@ import type { Middleware } from '../http/Middleware';
 import { DEFAULT_BODY_LIMIT, Request } from '../http/Request';
 import type { Response } from '../http/Response';
 import { ResponseFactory } from '../http/ResponseFactory';
+import { toResponse } from '../http/toResponse';
 import { ViewRegistry, type ViewRenderer } from '../http/ViewRegistry';
 import { RouteCollection } from '../routing/RouteCollection';
 import { Router } from '../routing/Router';
@@ -287,7 +288,7 @@ export class Application {
   private respond<C, R>(request: Request, done: (response: Response, context: C) => R, context: C): MaybePromise<R> {
     const scope = this.container.scope();
     scope.instance(Request, request);
-    let result: MaybePromise<Response>;
+    let result: Response | Promise<unknown>;
     try {
       this.events.emit('request.received', request, scope);
       if (this.state !== 'booted') this.boot();
@@ -298,13 +299,25 @@ export class Application {
     }
     if (result instanceof Promise) {
       return result.then(
-        (response) => done(this.finish(request, response), context),
-        // dispatchIn leaves an HttpError that rejects to us: answered as it would have answered it.
-        (error: unknown) =>
-          done(this.finish(request, error instanceof HttpError ? error.toResponse() : this.failed(scope, error, request)), context),
+        (answer) => done(this.finish(request, this.converted(scope, answer, request)), context),
+        (error: unknown) => done(this.finish(request, this.rejected(scope, error, request)), context),
       );
     }
     return done(this.finish(request, result), context);
+  }
+
+  /** What an asynchronous dispatch resolved to, which dispatchIn leaves to us to pass through toResponse(). */
+  private converted(scope: Container, answer: unknown, request: Request): Response {
+    try {
+      return toResponse(answer);
+    } catch (error) {
+      return this.rejected(scope, error, request);
+    }
+  }
+
+  /** dispatchIn leaves an HttpError that rejects to us: answered as it would have answered it. */
+  private rejected(scope: Container, error: unknown, request: Request): Response {
+    return error instanceof HttpError ? error.toResponse() : this.failed(scope, error, request);
   }
 
   private failed(scope: Container, error: unknown, request: Request): Response {

@@ -53,8 +53,17 @@ export class MiddlewareStack {
     return this.run(0, request, destination);
   }
 
+  /**
+   * `handle` for a caller that passes the answer through toResponse() itself, in the turn it waits
+   * for anyway: the outermost layer's promise is handed over as it is, not chained to a conversion
+   * (one promise and one turn fewer per request). Inner layers still see converted responses.
+   */
+  handleUnconverted(request: Request, destination: Next): Promise<unknown> {
+    return this.run(0, request, destination, false);
+  }
+
   /** Enters layer `index`; errors, thrown or rejected, come back as a rejected promise. */
-  private run(index: number, request: Request, destination: Next): Promise<Response> {
+  private run(index: number, request: Request, destination: Next, convert = true): Promise<Response> {
     const layer = this.layers[index];
     if (layer === undefined) return destination(request);
     try {
@@ -64,8 +73,8 @@ export class MiddlewareStack {
       }
       const next: Next = (nextRequest) => this.run(index + 1, nextRequest, destination);
       const result = instance.handle(request, next, ...layer.args);
-      // One promise per layer, not an async function's two.
-      return isThenable(result) ? Promise.resolve(result).then(toResponse) : Promise.resolve(toResponse(result));
+      // One promise per layer, not an async function's two; none of its own for the outermost when the caller converts.
+      return isThenable(result) ? (convert ? Promise.resolve(result).then(toResponse) : (Promise.resolve(result) as Promise<Response>)) : Promise.resolve(toResponse(result));
     } catch (error) {
       return Promise.reject(error);
     }

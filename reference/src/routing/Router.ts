@@ -3,12 +3,12 @@ import { isClass } from '../container/isClass';
 import type { Class, InjectCheck } from '../container/types';
 import { ControllerDispatcher } from '../http/ControllerDispatcher';
 import { errorResponse, HttpError } from '../http/HttpError';
-import type { MaybePromise } from '../http/maybePromise';
 import type { MiddlewareReference } from '../http/Middleware';
 import { MiddlewareStack, parseMiddlewareReference } from '../http/MiddlewareStack';
 import { declaredParams, isDeclaredClosure, type ParamSpec } from '../http/parameters';
 import { Request } from '../http/Request';
 import type { Response } from '../http/Response';
+import { toResponse } from '../http/toResponse';
 import { isActionMethod } from './actionMethod';
 import { NO_PARAMS, type MatchResult } from './matcher/MatchResult';
 import type { RouteMethod } from './methods';
@@ -151,7 +151,7 @@ export class Router {
    */
   async dispatch(request: Request, container?: Container): Promise<Response> {
     const result = this.dispatchIn(request, container ?? this.requestScope(request));
-    return result instanceof Promise ? result.then(undefined, httpErrorResponse) : result;
+    return result instanceof Promise ? result.then(toResponse, httpErrorResponse) : result;
   }
 
   /**
@@ -159,10 +159,12 @@ export class Router {
    * something returns a promise. Non-HTTP errors are thrown synchronously or
    * reject the returned promise. An HttpError thrown synchronously is
    * answered here; one that rejects the promise is left to the caller (see
-   * httpErrorResponse), which folds it into the handler it attaches anyway:
-   * catching it here would cost every asynchronous request one more promise turn.
+   * httpErrorResponse), and so is passing what the promise resolves to
+   * through toResponse() (a middleware's answer may still need it): the
+   * caller folds both into the handlers it attaches anyway, where doing
+   * them here would cost every asynchronous request one more promise turn.
    */
-  dispatchIn(request: Request, container: Container): MaybePromise<Response> {
+  dispatchIn(request: Request, container: Container): Response | Promise<unknown> {
     try {
       return this.run(request, container);
     } catch (error) {
@@ -177,7 +179,7 @@ export class Router {
     return scope;
   }
 
-  private run(request: Request, container: Container): MaybePromise<Response> {
+  private run(request: Request, container: Container): Response | Promise<unknown> {
     // Matching runs on the raw path, but a path that cannot be decoded is rejected up front.
     // Framework answers are returned, not thrown: an Error captures a stack trace, the dearest part of a 404.
     if (!isWellFormedEncoding(request.path)) return errorResponse(400);
@@ -200,7 +202,7 @@ export class Router {
         return Promise.reject(error);
       }
     };
-    return new MiddlewareStack(container, middleware).handle(request, destination);
+    return new MiddlewareStack(container, middleware).handleUnconverted(request, destination);
   }
 
   private resolveAction(method: RouteMethod, pattern: RoutePattern, action: RouteAction): RouteHandler {
