@@ -26,7 +26,7 @@
  * Run: npm run bench:server
  *   BENCH_DURATION=1 (seconds per measurement)  BENCH_ROUNDS=9
  *   BENCH_QUICK=1 (1 round)  BENCH_TARGETS=reference,fastify,hono,node
- *   BENCH_CONNECTIONS=50
+ *   BENCH_CONNECTIONS=50  BENCH_ROUTES=text,middleware (route names as printed; default all)
  *
  * Many short rounds rather than a few long ones: the machines' noise comes in bursts of a few
  * seconds, and a burst then spoils one round's ratio, which the median drops (two runs of 9 × 1 s
@@ -52,7 +52,7 @@ interface BenchRoute {
   readonly headers: readonly string[];
 }
 
-const ROUTES: readonly BenchRoute[] = [
+const ALL_ROUTES: readonly BenchRoute[] = [
   { name: 'static', method: 'GET', path: '/photos', status: 200, headers: ['content-type'] },
   { name: 'param json', method: 'GET', path: '/users/42', status: 200, headers: ['content-type'] },
   { name: 'text', method: 'GET', path: '/hello/Ada', status: 200, headers: ['content-type'] },
@@ -60,6 +60,9 @@ const ROUTES: readonly BenchRoute[] = [
   { name: '405 + Allow', method: 'DELETE', path: '/users/42', status: 405, headers: ['content-type', 'allow'] },
   { name: 'middleware', method: 'GET', path: '/api/ping', status: 200, headers: ['content-type', 'x-response-time'] },
 ];
+// BENCH_ROUTES=text,middleware measures only those (a change to one path, without the others' minutes).
+const ROUTE_NAMES = process.env['BENCH_ROUTES']?.split(',').filter((r) => r !== '');
+const ROUTES = ROUTE_NAMES === undefined ? ALL_ROUTES : ALL_ROUTES.filter((r) => ROUTE_NAMES.includes(r.name));
 
 interface Target {
   readonly name: string;
