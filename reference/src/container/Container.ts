@@ -22,6 +22,52 @@ const buildStack: unknown[] = [];
 // Shared by every container that has not written to a table yet; never written to itself
 // (deleting a key it does not hold changes nothing).
 const EMPTY_MAP = new Map<never, never>() as Map<unknown, unknown>;
+
+const NO_KEY: unknown = Symbol('no key');
+
+/**
+ * The instances a container owns. A request scope owns one (the Request), which needs no hash
+ * table: a single entry is kept in two fields, and a Map is made for the second.
+ */
+class InstanceTable {
+  private soleKey: unknown = NO_KEY;
+  private soleValue: unknown = undefined;
+  private map: Map<unknown, unknown> | null = null;
+
+  has(key: unknown): boolean {
+    return this.map === null ? this.soleKey === key : this.map.has(key);
+  }
+
+  get(key: unknown): unknown {
+    if (this.map !== null) return this.map.get(key);
+    return this.soleKey === key ? this.soleValue : undefined;
+  }
+
+  set(key: unknown, value: unknown): void {
+    if (this.map !== null) {
+      this.map.set(key, value);
+    } else if (this.soleKey === NO_KEY || this.soleKey === key) {
+      this.soleKey = key;
+      this.soleValue = value;
+    } else {
+      this.map = new Map([[this.soleKey, this.soleValue], [key, value]]);
+      this.soleKey = NO_KEY;
+      this.soleValue = undefined;
+    }
+  }
+
+  delete(key: unknown): void {
+    if (this.map !== null) {
+      this.map.delete(key);
+    } else if (this.soleKey === key) {
+      this.soleKey = NO_KEY;
+      this.soleValue = undefined;
+    }
+  }
+}
+
+// Like EMPTY_MAP: holds nothing, and is replaced by a container's own table before any write.
+const EMPTY_TABLE = new InstanceTable();
 const EMPTY_CALLBACKS: Array<[AbstractClass, ResolvingCallback]> = [];
 
 export function describeKey(key: unknown): string {
@@ -41,7 +87,7 @@ export class Container {
   // A request scope usually holds one instance (the Request) and nothing else, so the
   // tables start as shared empty ones and become the container's own on first write.
   private bindings: Map<unknown, Binding> = EMPTY_MAP as Map<unknown, Binding>;
-  private instances: Map<unknown, unknown> = EMPTY_MAP;
+  private instances: InstanceTable = EMPTY_TABLE;
   private aliases: Map<string | symbol, Key> = EMPTY_MAP as Map<string | symbol, Key>;
   private callbacks: Array<[AbstractClass, ResolvingCallback]> = EMPTY_CALLBACKS;
 
@@ -108,9 +154,7 @@ export class Container {
     if (canonical === Container) return this;
     for (let owner: Container | null = this; owner !== null; owner = owner.parent) {
       // One lookup instead of has() then get(): has() is only needed to tell a bound undefined from no entry.
-      const instances = owner.instances;
-      const value = instances.get(canonical);
-      if (value !== undefined || instances.has(canonical)) return value;
+      if (owner.instances.has(canonical)) return owner.instances.get(canonical);
       const binding = owner.bindings.get(canonical);
       if (binding !== undefined) return this.resolveBinding(owner, canonical, binding);
     }
@@ -218,8 +262,8 @@ export class Container {
     }
   }
 
-  private ownInstances(): Map<unknown, unknown> {
-    if (this.instances === EMPTY_MAP) this.instances = new Map();
+  private ownInstances(): InstanceTable {
+    if (this.instances === EMPTY_TABLE) this.instances = new InstanceTable();
     return this.instances;
   }
 
