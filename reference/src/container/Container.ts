@@ -153,7 +153,6 @@ export class Container {
     const canonical = isAliasKey(key) ? this.canonical(key) : key;
     if (canonical === Container) return this;
     for (let owner: Container | null = this; owner !== null; owner = owner.parent) {
-      // One lookup instead of has() then get(): has() is only needed to tell a bound undefined from no entry.
       if (owner.instances.has(canonical)) return owner.instances.get(canonical);
       const binding = owner.bindings.get(canonical);
       if (binding !== undefined) return this.resolveBinding(owner, canonical, binding);
