@@ -29,7 +29,7 @@ export const AJV_OPTIONS: Record<Mode, Options> = {
   all: { allErrors: true, strict: false, verbose: true, validateSchema: false },
 };
 
-/** The protocol's message schemas, which the first-violation instance validates. */
+/** The protocol's message schemas (schemas.ts's SchemaName), which the first-violation instance validates. */
 export const PROTOCOL_SCHEMAS = ['info', 'manifest', 'app-loaded', 'url-request', 'url-result', 'error', 'echo', 'exception'] as const;
 
 /**

@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { PACKAGE_ROOT } from '../config/layout';
-import { AJV_OPTIONS, precompiledValidator, type Mode } from './precompiled';
+import { AJV_OPTIONS, precompiledValidator, type Mode, type PROTOCOL_SCHEMAS } from './precompiled';
 
 /** Protocol-2 message schemas under conformance-runner/schema/. */
-export type SchemaName = 'info' | 'manifest' | 'app-loaded' | 'url-request' | 'url-result' | 'error' | 'echo' | 'exception';
+export type SchemaName = (typeof PROTOCOL_SCHEMAS)[number];
 /** The runner's own file formats, kept beside the protocol's. */
 export type RunnerSchemaName = 'report' | 'expectations';
 

@@ -24,7 +24,9 @@ export function renderJunit(report: ConformanceReport): string {
   const byFeature = new Map<string, ReportScenario[]>();
   for (const s of report.scenarios) {
     const file = s.feature.replace(/:\d+$/, '');
-    byFeature.set(file, [...(byFeature.get(file) ?? []), s]);
+    const list = byFeature.get(file);
+    if (list === undefined) byFeature.set(file, [s]);
+    else list.push(s);
   }
   const count = (list: readonly ReportScenario[], k: Kind) => list.filter((s) => kind(s) === k).length;
   const all = report.scenarios;

@@ -86,7 +86,7 @@ export class HeaderBag implements Iterable<[string, string | string[]]> {
     return this;
   }
 
-  /** Plain object for `ServerResponse.writeHead`; multi-valued headers stay arrays. */
+  /** The headers as a plain object keyed by their spelling; multi-valued headers stay arrays (writeResponse uses toList). */
   toObject(): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
     for (let i = 0; i < this.fields.length; i += 3) out[this.fields[i + 1] as string] = single(this.fields[i + 2] as string | string[]);
