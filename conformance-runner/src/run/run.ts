@@ -202,10 +202,16 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       return code;
     }
 
-    await target.stop();
-    await oracle?.stop();
-    const coverageInfo = coverage ? coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say) : null;
-    return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
+    // The reports need nothing more of the adapters (their info was read at the start), so they stop
+    // while the reports are made: a PHP adapter takes 40–80 ms to end its workers and remove its
+    // store. The coverage report reads what the target writes as it exits, so it waits for that.
+    const stopped = Promise.all([target.stop(), oracle?.stop()]);
+    const coverageInfo = coverage ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
+    try {
+      return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
+    } finally {
+      await stopped;
+    }
   } finally {
     interruptions.dispose();
     coverage?.dispose();
