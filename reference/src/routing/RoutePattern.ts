@@ -158,6 +158,32 @@ function findParamEnd(uri: string, open: number): number {
 }
 
 function param(name: string, constraint: string, isDefault: boolean): ParamToken {
+  const facts = knownConstraints.get(constraint) ?? constraintFacts(name, constraint);
+  return {
+    kind: 'param',
+    name,
+    constraint,
+    isDefaultConstraint: isDefault || constraint === DEFAULT_CONSTRAINT,
+    innerGroups: facts.innerGroups,
+    segmentSafe: facts.segmentSafe,
+    whole: facts.whole,
+  };
+}
+
+/** What a constraint is, whatever parameter it constrains. */
+type ConstraintFacts = Pick<ParamToken, 'innerGroups' | 'segmentSafe' | 'whole'>;
+
+/*
+ * The facts of every valid constraint met, by its text: they depend on nothing else, a few
+ * constraints ([^/]+, [0-9]+) make up most routes, and working them out (two regex compiles and
+ * the linear engine's analysis) was most of registering a route. Only valid constraints are kept
+ * (an error names the parameter); a process that registers ever new ones starts the table afresh
+ * when it is full, so it only computes, as without it.
+ */
+const knownConstraints = new Map<string, ConstraintFacts>();
+const KNOWN_CONSTRAINTS_MAX = 1024;
+
+function constraintFacts(name: string, constraint: string): ConstraintFacts {
   if (constraint === '') throw new RoutePatternError(`empty constraint for parameter "${name}"`);
   try {
     // Compiled alone first so a constraint like "a)(b" cannot escape its group.
@@ -172,15 +198,14 @@ function param(name: string, constraint: string, isDefault: boolean): ParamToken
   if (info.hasBackreference) {
     throw new RoutePatternError(`back-references are not allowed in the constraint of parameter "${name}"`);
   }
-  return {
-    kind: 'param',
-    name,
-    constraint,
-    isDefaultConstraint: isDefault || constraint === DEFAULT_CONSTRAINT,
+  const facts: ConstraintFacts = {
     innerGroups: info.groups,
     segmentSafe: info.segmentSafe,
     whole: routeRegExp(constraint, [], `the constraint of parameter "${name}"`),
   };
+  if (knownConstraints.size >= KNOWN_CONSTRAINTS_MAX) knownConstraints.clear();
+  knownConstraints.set(constraint, facts);
+  return facts;
 }
 
 /** Compiles a matcher regex; a pattern the linear engine cannot take is a registration error. */

@@ -102,4 +102,20 @@ describe('RoutePattern', () => {
     const p = RoutePattern.compile('/a/{x:(?<!z)[a-z]+(?=$)}');
     assert.deepEqual(p.match('/a/abc'), ['abc']);
   });
+
+  it('works a constraint out once, and still names the parameter of every invalid one', () => {
+    const [a, b] = [RoutePattern.compile('/a/{first:[0-9]{3}}'), RoutePattern.compile('/b/{second:[0-9]{3}}')];
+    const [ta, tb] = [a.tokens[1], b.tokens[1]];
+    assert.ok(ta?.kind === 'param' && tb?.kind === 'param');
+    assert.equal(ta.whole, tb.whole, 'the same constraint text shares its compiled matcher');
+    assert.deepEqual([ta.name, tb.name], ['first', 'second']);
+    assert.equal(tb.whole.test('123'), true);
+    assert.equal(tb.whole.test('12'), false);
+    assert.deepEqual(b.match('/b/456'), ['456']);
+    // An invalid constraint is never kept: each parameter gets its own error.
+    assert.throws(() => RoutePattern.compile('/{x:(a}'), (e: Error) => e instanceof RoutePatternError && e.message.includes('"x"'));
+    assert.throws(() => RoutePattern.compile('/{y:(a}'), (e: Error) => e instanceof RoutePatternError && e.message.includes('"y"'));
+    assert.throws(() => RoutePattern.compile('/{z:(?<n>a)}'), /parameter "z"/);
+    assert.throws(() => RoutePattern.compile('/{w:(?<n>a)}'), /parameter "w"/);
+  });
 });
