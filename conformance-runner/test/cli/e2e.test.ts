@@ -67,6 +67,19 @@ function statuses(report: Record<string, any>): Record<string, string> {
 
 // Two at a time: each run compiles the TypeScript sources again, which is CPU-bound.
 describe('fw-conformance end to end', { concurrency: 2 }, () => {
+  it('the reports are written while the adapter stops, and the run ends only once it is gone', async () => {
+    const out = tmp();
+    const mark = path.join(tmp(), 'exited');
+    const r = await fwConformance(['--start', ADAPTER, '--out', out, '--rule', 'basic.pass', '--quiet'], { env: { FIXTURE_STOP_DELAY_MS: '1500', FIXTURE_EXIT_MARK: mark } });
+    const ended = Date.now();
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.ok(fs.existsSync(mark), 'the run waited for the adapter to exit');
+    const exited = Number(fs.readFileSync(mark, 'utf8'));
+    const written = fs.statSync(path.join(out, 'conformance.json')).mtimeMs;
+    assert.ok(written < exited, `the reports were written (${written}) before the adapter exited (${exited}), not after`);
+    assert.ok(exited <= ended);
+  });
+
   it('exit 2 for a bad command line, with a one-line message and no stack trace', async () => {
     const r = await fwConformance(['--start', ADAPTER, '--level', 'sometimes']);
     assert.equal(r.code, 2);
