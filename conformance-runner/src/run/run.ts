@@ -206,6 +206,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     // while the reports are made: a PHP adapter takes 40–80 ms to end its workers and remove its
     // store. The coverage report reads what the target writes as it exits, so it waits for that.
     const stopped = Promise.all([target.stop(), oracle?.stop()]);
+    // Awaited below, after the reports: a failure to stop must not count as unhandled meanwhile.
+    stopped.catch(() => undefined);
     const coverageInfo = coverage ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
     try {
       return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
