@@ -70,7 +70,13 @@ export interface CaseOutcome {
  * `bootRule` is the rule a refused manifest counts against.
  * RequestTimeoutError and AdapterError from the target propagate: they are not property failures.
  */
-export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string, answers?: AnswerMemo<RequestObservation>): Promise<CaseOutcome> {
+/** What the target's applications answered before (planMemo.ts), when the adapter allows reusing it. */
+export interface Answers {
+  requests: AnswerMemo<RequestObservation>;
+  urls: AnswerMemo<UrlResult>;
+}
+
+export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string, answers?: Answers): Promise<CaseOutcome> {
   const outcome: CaseOutcome = { violations: [], divergences: [] };
   const load = await target.loadApp(plan.manifest);
   if (!load.ok) {
@@ -101,9 +107,9 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
   return outcome;
 }
 
-async function observe(client: AdapterClient, app: string, check: Check | Extra, answers?: AnswerMemo<RequestObservation>): Promise<Observation> {
+async function observe(client: AdapterClient, app: string, check: Check | Extra, answers?: Answers): Promise<Observation> {
   if (check.kind === 'request') return request(client, app, check.method, check.path, answers);
-  const result = await client.url(app, check.name, check.params);
+  const result = await url(client, app, check.name, check.params, answers);
   const follow = followMethod(check);
   // Only a URL that is a well-formed path can be sent at all; a malformed one is already a violation.
   if (!result.ok || follow === undefined || !sendable(result.url)) return { kind: 'url', result };
@@ -111,7 +117,7 @@ async function observe(client: AdapterClient, app: string, check: Check | Extra,
 }
 
 /** Extras may be inputs the client refuses to send; that is recorded, never thrown. */
-async function observeExtra(client: AdapterClient, app: string, extra: Check | Extra, answers?: AnswerMemo<RequestObservation>): Promise<Observation> {
+async function observeExtra(client: AdapterClient, app: string, extra: Check | Extra, answers?: Answers): Promise<Observation> {
   try {
     return await observe(client, app, extra, answers);
   } catch (err) {
@@ -129,10 +135,15 @@ function sendable(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/.test(url);
 }
 
-/** `answers`: what this application answered before (planMemo.ts), when the adapter allows reusing it. */
-function request(client: AdapterClient, app: string, method: string, path: string, answers?: AnswerMemo<RequestObservation>): Promise<RequestObservation> {
+function request(client: AdapterClient, app: string, method: string, path: string, answers?: Answers): Promise<RequestObservation> {
   const send = () => sendRequest(client, app, method, path);
-  return answers ? answers.answer(client, app, method, path, send) : send();
+  return answers ? answers.requests.answer(client, app, method, path, send) : send();
+}
+
+/** The parameters' JSON is the request's own (key order included): the same JSON, the same question. */
+function url(client: AdapterClient, app: string, name: string, params: Parameters<AdapterClient['url']>[2], answers?: Answers): Promise<UrlResult> {
+  const ask = () => client.url(app, name, params);
+  return answers ? answers.urls.answer(client, app, name, JSON.stringify(params), ask) : ask();
 }
 
 async function sendRequest(client: AdapterClient, app: string, method: string, path: string): Promise<RequestObservation> {

@@ -51,9 +51,12 @@ export class AnswerMemo<T> {
   private static readonly targets = new Map<string, AnswerMemo<unknown>>();
   private readonly answers = new Map<string, Promise<{ answer: T; exchange: Exchange | undefined }>>();
 
-  /** The memo of the target at `address`, shared by every property this process checks against it. */
-  static of<T>(address: { url: string; token: string }): AnswerMemo<T> {
-    const key = `${address.url}\u0000${address.token}`;
+  /**
+   * The memo of the target at `address`, shared by every property this process checks against it;
+   * one per `kind` of question (application requests, generated URLs), whose answers differ in type.
+   */
+  static of<T>(address: { url: string; token: string }, kind: 'request' | 'url' = 'request'): AnswerMemo<T> {
+    const key = `${address.url}\u0000${address.token}\u0000${kind}`;
     let memo = AnswerMemo.targets.get(key);
     if (memo === undefined) {
       memo = new AnswerMemo<unknown>();
@@ -62,7 +65,11 @@ export class AnswerMemo<T> {
     return memo as AnswerMemo<T>;
   }
 
-  /** `send`'s answer for this request, sent now or earlier; the client's log shows its exchange either way. */
+  /**
+   * `send`'s answer for this request, sent now or earlier; the client's log shows its exchange either
+   * way. `method` and `path` are what tells the application's requests apart (for a URL: the route's
+   * name and its parameters' JSON).
+   */
   async answer(client: AdapterClient, app: string, method: string, path: string, send: () => Promise<T>): Promise<T> {
     const key = `${app}\u0000${method}\u0000${path}`;
     const known = this.answers.get(key);

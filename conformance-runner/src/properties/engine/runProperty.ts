@@ -2,7 +2,7 @@ import type { Finding } from '../../protocol/finding';
 import fc from 'fast-check';
 import {
   AdapterError, RequestTimeoutError, UnsupportedError,
-  type AdapterClient, type Exchange, type Manifest,
+  type AdapterClient, type Exchange, type Manifest, type UrlResult,
 } from '../../protocol';
 import { curlCommands } from '../printer/curl';
 import { printGherkin } from '../printer/gherkin';
@@ -143,7 +143,9 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   const memo = new PlanMemo();
   // Against an adapter that rebuilds the application for every request, no request is sent twice
   // either, by this property or another one checked against the same target.
-  const answers = client.sharesApps ? AnswerMemo.of<RequestObservation>(client.address) : undefined;
+  const answers = client.sharesApps
+    ? { requests: AnswerMemo.of<RequestObservation>(client.address), urls: AnswerMemo.of<UrlResult>(client.address, 'url') }
+    : undefined;
   let runs = 0;
   const divergences: Divergence[] = [];
   const divergenceKeys = new Set<string>();
