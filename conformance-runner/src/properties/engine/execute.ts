@@ -63,6 +63,12 @@ export interface CaseOutcome {
   divergences: Divergence[];
 }
 
+/** What the target's applications answered before (planMemo.ts), when the adapter allows reusing it. */
+export interface Answers {
+  requests: AnswerMemo<RequestObservation>;
+  urls: AnswerMemo<UrlResult>;
+}
+
 /**
  * Runs one plan: loads its manifest, sends every check concurrently (they are independent and the
  * client pools connections), verifies answers against the model, and deletes the application.
@@ -70,12 +76,6 @@ export interface CaseOutcome {
  * `bootRule` is the rule a refused manifest counts against.
  * RequestTimeoutError and AdapterError from the target propagate: they are not property failures.
  */
-/** What the target's applications answered before (planMemo.ts), when the adapter allows reusing it. */
-export interface Answers {
-  requests: AnswerMemo<RequestObservation>;
-  urls: AnswerMemo<UrlResult>;
-}
-
 export async function executePlan(plan: Plan, target: AdapterClient, oracle: AdapterClient | undefined, bootRule: string, answers?: Answers): Promise<CaseOutcome> {
   const outcome: CaseOutcome = { violations: [], divergences: [] };
   const load = await target.loadApp(plan.manifest);

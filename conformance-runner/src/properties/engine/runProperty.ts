@@ -142,7 +142,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
   // A plan is sent once per property run: shrinking and later rounds ask about the same plans again.
   const memo = new PlanMemo();
   // Against an adapter that rebuilds the application for every request, no request is sent twice
-  // either, by this property or another one checked against the same target.
+  // either, nor a URL asked twice, by this property or another one checked against the same target.
   const answers = client.sharesApps
     ? { requests: AnswerMemo.of<RequestObservation>(client.address), urls: AnswerMemo.of<UrlResult>(client.address, 'url') }
     : undefined;
