@@ -2,6 +2,8 @@ import { HeaderBag, type HeaderInput } from './HeaderBag';
 
 export type ResponseBody = string | Uint8Array;
 
+const DEFAULT_CONTENT_TYPE = 'text/html; charset=UTF-8';
+
 /**
  * An HTTP response. A body given as a string is served as
  * `text/html; charset=UTF-8` unless a Content-Type header says otherwise.
@@ -22,12 +24,12 @@ export class Response {
     this.body = content;
     if (headers === undefined) {
       // Nothing to look up in an empty bag: the media type goes in as its only header.
-      this.headers = HeaderBag.withDefault('Content-Type', 'text/html; charset=UTF-8');
+      this.headers = HeaderBag.withDefault('Content-Type', DEFAULT_CONTENT_TYPE);
       return;
     }
     // Subclasses may hand over a bag they built (see JsonResponse); it is not copied.
     this.headers = headers instanceof HeaderBag ? headers : new HeaderBag(headers);
-    if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
+    if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', DEFAULT_CONTENT_TYPE);
   }
 
   getContent(): ResponseBody {
