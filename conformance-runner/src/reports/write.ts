@@ -24,21 +24,22 @@ export interface CucumberFormats {
  * while c8 reports (0.2 s of the run's end), from a report made without the coverage, whose
  * rules, scenarios and verdict are the final report's.
  */
-export function renderCucumberFormats(envelopes: readonly Envelope[], headline: HeadlineSource): CucumberFormats {
-  const html = renderCucumberHtml(envelopes, headline);
+export function renderCucumberFormats(envelopes: readonly Envelope[], headline: HeadlineSource, json?: readonly string[]): CucumberFormats {
+  const html = renderCucumberHtml(envelopes, headline, json);
   html.catch(() => undefined); // awaited by writeReports, which reports a failure
-  return { ndjson: renderNdjson(envelopes), html };
+  return { ndjson: renderNdjson(envelopes, json), html };
 }
 
 /**
  * Writes every report into `dir`, each atomically, after clearing the previous set (clearSet.ts).
  * conformance.json goes last: a reader that finds it (with `complete`) finds the others of the same run.
+ * `json` is the JSON of each envelope when it is already made (Collector.json).
  */
-export async function writeReports(dir: string, run: ConformanceReport, envelopes: readonly Envelope[], cucumber?: CucumberFormats): Promise<string[]> {
+export async function writeReports(dir: string, run: ConformanceReport, envelopes: readonly Envelope[], cucumber?: CucumberFormats, json?: readonly string[]): Promise<string[]> {
   const out = (name: string) => path.join(dir, name);
   // Every format shows a root cause's first failure in the same words (the framework's, when known).
   const report = withFailureWords(run);
-  const formats = cucumber ?? renderCucumberFormats(envelopes, report);
+  const formats = cucumber ?? renderCucumberFormats(envelopes, report, json);
   // All rendered before anything is removed: a renderer that fails leaves the previous set whole.
   const rendered: Array<[typeof REPORT_FILES[number], string]> = [
     ['cucumber.ndjson', formats.ndjson],

@@ -82,9 +82,9 @@ export async function finish(input: FinishInput): Promise<number> {
     secrets: input.secrets, coverage, warnings,
   });
   // cucumber's formats need the verdict, not the coverage: rendered while c8 still reports.
-  const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null)) : undefined;
+  const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null), collector.json) : undefined;
   const report = reportOf(await input.coverage);
-  const files = await writeReports(input.outDir, report, collector.envelopes, cucumber);
+  const files = await writeReports(input.outDir, report, collector.envelopes, cucumber, collector.json);
   env.out(consoleSummary(report, attributed.scenarios, options.quiet));
   env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
   return report.gate.pass ? EXIT.pass : EXIT.fail;

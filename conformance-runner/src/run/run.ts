@@ -6,6 +6,7 @@ import type { CliOptions } from '../config/options';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
 import { terminalLine } from '../protocol/inert';
+import { prepareCucumberHtml } from '../reports/cucumber';
 import { stopAllTargets, type Target } from '../target';
 import { CircuitBreaker } from './breaker';
 import { checkBeforeSuite } from './checkBeforeSuite';
@@ -175,8 +176,9 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
 
     hold?.release();
-    // c8 loads while the suite runs, not after it (c8Standby.ts).
+    // c8 loads while the suite runs, not after it (c8Standby.ts); so does cucumber's page.
     coverage?.standBy(options.startCwd ?? env.cwd);
+    prepareCucumberHtml();
     state.collector = collector;
     if (suiteRun === undefined) {
       suiteStart = performance.now();

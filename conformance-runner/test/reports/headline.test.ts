@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
 import { create } from 'xmlbuilder2';
 import { attribute } from '../../src/attribution/rules';
 import { summarise } from '../../src/run/summary';
 import type { ScenarioResult } from '../../src/model/results';
 import { countedFirst, standings } from '../../src/reports/counted';
-import { informativeEnvelopes, renderCucumberHtml } from '../../src/reports/cucumber';
+import { informativeEnvelopes, renderCucumberHtml, withBanner } from '../../src/reports/cucumber';
 import { renderHtml } from '../../src/reports/html';
 import { renderJunit } from '../../src/reports/junit';
 import { toReportScenario, type ConformanceReport } from '../../src/reports/model';
@@ -153,6 +154,44 @@ describe('cucumber.html agrees with the verdict', () => {
     const report = { ...reportOf([mustFails()], 'fails'), verdictReason: '<script>alert(1)</script>' };
     const html = await renderCucumberHtml(envelopes, report);
     assert.ok(html.includes('&#60;script&#62;alert(1)&#60;/script&#62;'));
+  });
+});
+
+/** The page cucumber's formatter makes of these messages, streamed through it one by one. */
+function formatterOwnPage(messages: readonly Envelope[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stream = new CucumberHtmlStream();
+    const chunks: string[] = [];
+    stream.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
+    stream.on('end', () => resolve(chunks.join('')));
+    stream.on('error', reject);
+    for (const m of messages) stream.write(m);
+    stream.end();
+  });
+}
+
+describe('cucumber.html is the formatter\'s own page', () => {
+  const failed = (message: string) => ({ status: 'FAILED' as const, exception: { type: 'AssertionError', message } });
+  // A message that holds `</script>` and `<!--`: only the formatter's escaping keeps them inside its script element.
+  const envelopes = envelopesFor([
+    { id: 'errors-ref', rules: ['errors.body'], steps: [{ status: 'PASSED' }, failed('got </script><script>alert(1)</script> and <!-- -->')] },
+    { id: 'named-ok', rules: ['named.name'], steps: [{ status: 'PASSED', text: 'a step with "quotes", \\ and \u2028' }] },
+    { id: 'params-must', rules: ['params.constraint-regex'], steps: [failed('expected 404, got 200'), { status: 'SKIPPED' }] },
+  ]);
+  const json = envelopes.map((e) => JSON.stringify(e));
+
+  it('byte for byte, for the messages as they are and with no message at all', async () => {
+    assert.equal(await renderCucumberHtml(envelopes), await formatterOwnPage(envelopes));
+    assert.equal(await renderCucumberHtml(envelopes, undefined, json), await formatterOwnPage(envelopes));
+    assert.equal(await renderCucumberHtml([]), await formatterOwnPage([]));
+  });
+
+  it('with the JSON made as the messages arrived, the messages a verdict changes are made again', async () => {
+    const report = reportOf([refFails(), mustPasses(), mustFails()], 'fails');
+    const expected = withBanner(await formatterOwnPage(informativeEnvelopes(envelopes, report)), report);
+    assert.equal(await renderCucumberHtml(envelopes, report, json), expected);
+    assert.equal(await renderCucumberHtml(envelopes, report), expected);
+    assert.ok(!expected.includes('</script><script>alert(1)'), 'the formatter escapes what a message holds');
   });
 });
 

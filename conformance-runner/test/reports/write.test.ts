@@ -85,6 +85,7 @@ describe('cucumber reports from collected messages', () => {
     const lines = renderNdjson(envelopes).trimEnd().split('\n');
     assert.equal(lines.length, envelopes.length);
     assert.deepEqual(lines.map((l) => JSON.parse(l)), JSON.parse(JSON.stringify(envelopes)));
+    assert.equal(renderNdjson(envelopes, envelopes.map((e) => JSON.stringify(e))), renderNdjson(envelopes), 'the same from the JSON made as they arrived');
   });
 
   it('cucumber.html is a whole HTML page carrying the messages', async () => {

@@ -147,10 +147,13 @@ describe('Collector', () => {
     assert.deepEqual(events, ['start done', 'finish done passed', 'start running']);
   });
 
-  it('keeps every envelope for the cucumber reports', () => {
-    const specs: ScenarioSpec[] = [{ id: 'a', steps: [{ status: 'PASSED' }] }];
+  it('keeps every envelope for the cucumber reports, and the JSON of each as kept (clipped)', () => {
+    const long = 'x'.repeat(100_000);
+    const specs: ScenarioSpec[] = [{ id: 'a', steps: [{ status: 'PASSED' }] }, { id: 'b', steps: [{ status: 'FAILED', exception: { type: 'AssertionError', message: long } }] }];
     const { collector } = collect(specs);
     assert.equal(collector.envelopes.length, envelopesFor(specs).length);
+    assert.deepEqual(collector.json, collector.envelopes.map((e) => JSON.stringify(e)));
+    assert.ok(!collector.json.some((j) => j.includes(long)), 'the JSON of the clipped message, not of the one received');
   });
 
   it('names an unknown rule in a warning and counts the scenario as must', () => {
