@@ -38,13 +38,14 @@ export class ControlPlane {
       const call = (req.url ?? '').slice(CONTROL_PREFIX.length).split('?')[0];
       const method = req.method ?? 'GET';
       if (call === 'info' && method === 'GET') {
-        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true });
+        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true });
       }
       if (call === 'apps' && method === 'POST') {
         this.unloadNamed(req.headers[UNLOAD_HEADER]);
         return send(res, 201, this.load(await readJson(req, assertShallowManifest)));
       }
       if (call === 'url' && method === 'POST') return send(res, 200, this.url((await readJson(req, assertShallow)).value));
+      if (call === 'urls' && method === 'POST') return send(res, 200, this.urls((await readJson(req, assertShallow)).value));
       const deleting = /^apps\/([A-Za-z0-9_-]{1,64})$/.exec(call);
       if (deleting && method === 'DELETE') {
         if (!this.options.apps.delete(deleting[1])) throw unknownApp(deleting[1]);
@@ -100,14 +101,40 @@ export class ControlPlane {
 
   private url(body: unknown): { url: string } {
     assertValid('url-request', body);
-    const request = body as { app: string; name: string; params: Record<string, unknown> };
-    const app = this.options.apps.get(request.app);
-    if (!app) throw unknownApp(request.app);
-    try {
-      return { url: app.url(request.name, request.params) };
-    } catch (err) {
-      throw new ProtocolError(422, 'url', (err as Error).message);
-    }
+    const request = body as UrlQuestion & { app: string };
+    const answer = generate(this.loaded(request.app), request);
+    if ('error' in answer) throw new ProtocolError(422, 'url', answer.error.message);
+    return answer;
+  }
+
+  /** POST /__fw/urls (info `urlBatches`, §2.4.1): each question answered as url() answers it alone. */
+  private urls(body: unknown): { answers: UrlAnswer[] } {
+    assertValid('url-batch-request', body);
+    const request = body as { app: string; questions: UrlQuestion[] };
+    const app = this.loaded(request.app);
+    return { answers: request.questions.map((question) => generate(app, question)) };
+  }
+
+  private loaded(id: string): LoadedApp {
+    const app = this.options.apps.get(id);
+    if (!app) throw unknownApp(id);
+    return app;
+  }
+}
+
+interface UrlQuestion {
+  name: string;
+  params: Record<string, unknown>;
+}
+
+type UrlAnswer = { url: string } | { error: { kind: 'url'; message: string } };
+
+/** UrlGenerator::route(name, params) of the application, or the framework's error. */
+function generate(app: LoadedApp, { name, params }: UrlQuestion): UrlAnswer {
+  try {
+    return { url: app.url(name, params) };
+  } catch (err) {
+    return { error: { kind: 'url', message: (err as Error).message } };
   }
 }
 

@@ -11,7 +11,7 @@ import { ProtocolError } from './ProtocolError';
  */
 const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'conformance-runner', 'schema');
 
-type RequestSchema = 'manifest' | 'url-request';
+type RequestSchema = 'manifest' | 'url-request' | 'url-batch-request';
 
 // validateSchema: false — the protocol's schemas are checked against the meta-schema by the
 // runner's unit tests; compiling the meta-schema here held up the adapter's first load by ~0.2 s.

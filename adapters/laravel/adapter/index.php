@@ -11,7 +11,7 @@ declare(strict_types=1);
 ini_set('default_mimetype', '');
 
 require __DIR__ . '/laravel.php';      // Laravel, the App\ autoloader, the store, fw_create_app()
-require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_request_error()
+require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_(batch_)request_error()
 require __DIR__ . '/../../shared/reply.php';      // fw_reply(), fw_fail(), fw_fail_manifest()
 require __DIR__ . '/routefile.php';    // fw_route_file(): manifest statements -> Laravel route file
 
@@ -78,6 +78,8 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
             // Every application request builds the application afresh from its stored manifest (§2.2).
             'applications' => 'per-request',
+            // POST /__fw/urls: one boot for several URL questions (§2.4.1).
+            'urlBatches' => true,
         ]);
     }
 
@@ -123,6 +125,30 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             fw_fail(422, 'url', $e->getMessage());
         }
         fw_reply(200, ['url' => $url]);
+    }
+
+    if ($method === 'POST' && $path === '/__fw/urls') {
+        if ($bad = fw_url_batch_request_error($raw)) fw_fail_manifest($bad);
+        $body = json_decode($raw, true);
+        $dir = fw_app_dir($body['app']);
+        if ($dir === null) fw_fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
+        // A batch that fails as a whole is no answer: the runner asks each question alone (§2.4.1).
+        $fw_on_fatal = fn (string $message) => fw_fail(500, 'internal', $message);
+        try {
+            $app = fw_booted_app($dir, Request::capture());
+        } catch (Throwable $e) {
+            fw_fail(500, 'internal', $e->getMessage());
+        }
+        $answers = [];
+        foreach ($body['questions'] as $q) {
+            // route() keeps no state between calls (§2.4.1): each answer is the one /__fw/url gives.
+            try {
+                $answers[] = ['url' => $app['url']->route($q['name'], $q['params'])];
+            } catch (Throwable $e) {
+                $answers[] = ['error' => ['kind' => 'url', 'message' => $e->getMessage()]];
+            }
+        }
+        fw_reply(200, ['answers' => $answers]);
     }
 
     if ($method === 'DELETE' && preg_match('#^/__fw/apps/([^/]+)$#D', $path, $m)) {

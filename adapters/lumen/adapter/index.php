@@ -11,7 +11,7 @@ ini_set('default_mimetype', '');
 // Debian's php-laravel-lumen-framework, through the one class map start.sh builds from its
 // autoloaders (adapters/shared/classmap.php) when there is one.
 require getenv('FW_AUTOLOAD') ?: 'Laravel/Lumen/autoload.php';
-require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_request_error()
+require __DIR__ . '/../../shared/manifest.php';   // fw_manifest_error(), fw_url_(batch_)request_error()
 require __DIR__ . '/../../shared/reply.php';      // fw_reply(), fw_fail(), fw_fail_manifest()
 require __DIR__ . '/../../shared/autoload.php';   // fw_autoload_app(): the application's App\ classes
 require __DIR__ . '/probes.php';               // typed values, catalog names
@@ -65,6 +65,8 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             'server' => ['name' => 'php -S', 'limits' => ['unknown-methods', 'absolute-form']],
             // Every application request builds the application afresh from its stored manifest (§2.2).
             'applications' => 'per-request',
+            // POST /__fw/urls: one boot for several URL questions (§2.4.1).
+            'urlBatches' => true,
         ]);
     }
     if ($method === 'POST' && $path === '/__fw/apps') {
@@ -94,6 +96,39 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             fw_fail(422, 'url', $e->getMessage());
         }
         fw_reply(200, ['url' => $url]);
+    }
+    if ($method === 'POST' && $path === '/__fw/urls') {
+        if ($bad = fw_url_batch_request_error($raw)) fw_fail_manifest($bad);
+        $manifest = stored($apps, $body['app']);
+        if ($manifest === null) fw_fail(404, 'app', "no application is loaded under \"{$body['app']}\"");
+        // A batch that fails as a whole is no answer: the runner asks each question alone (§2.4.1).
+        // Registered before Lumen's own shutdown handler (build_app()), so it answers first.
+        // display_errors=stderr holds for the cli SAPI only: php -S prints the fatal error into the
+        // body, which sends the headers before this answer (Laravel's bootstrap turns it off itself).
+        ini_set('display_errors', '0');
+        register_shutdown_function(function (): void {
+            $error = error_get_last();
+            if ($error !== null && in_array($error['type'], [E_ERROR, E_PARSE, E_CORE_ERROR, E_COMPILE_ERROR, E_USER_ERROR], true)) {
+                fw_fail(500, 'internal', $error['message']);
+            }
+        });
+        try {
+            $app = build_app($manifest);
+            $app->boot();
+            $app->instance(Illuminate\Http\Request::class, LumenRequest::capture());   // as for /__fw/url
+        } catch (Throwable $e) {
+            fw_fail(500, 'internal', $e->getMessage());
+        }
+        $answers = [];
+        foreach ($body['questions'] as $q) {
+            // route() keeps no state between calls (§2.4.1): each answer is the one /__fw/url gives.
+            try {
+                $answers[] = ['url' => $app->make('url')->route($q['name'], $q['params'])];
+            } catch (Throwable $e) {
+                $answers[] = ['error' => ['kind' => 'url', 'message' => $e->getMessage()]];
+            }
+        }
+        fw_reply(200, ['answers' => $answers]);
     }
     if ($method === 'DELETE' && preg_match('#^/__fw/apps/([^/]+)$#', $path, $m)) {
         if (stored($apps, $m[1]) === null) fw_fail(404, 'app', "no application is loaded under \"$m[1]\"");

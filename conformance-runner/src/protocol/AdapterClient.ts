@@ -13,6 +13,7 @@ import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 import { forgetSharedApps, sharedAppsOf } from './sharedApps';
+import { UrlBatches, type AskBatch, type UrlAnswer, type UrlQuestion, type UrlResult } from './UrlBatches';
 
 export interface TargetAddress {
   /** Base URL of the adapter, for example http://127.0.0.1:8080 */
@@ -38,6 +39,11 @@ export interface ClientOptions extends TargetAddress {
    * to close(), instead of a DELETE of its own.
    */
   unloadWithLoad?: boolean;
+  /**
+   * The adapter answers several URL questions in one call (info `urlBatches`, protocol §2.4.1): the
+   * questions asked of one application at the same time then go together (UrlBatches.ts).
+   */
+  urlBatches?: boolean;
 }
 
 /** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
@@ -92,7 +98,7 @@ export interface AppResponse {
 }
 
 export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
-export type UrlResult = { ok: true; url: string } | { ok: false; message: string };
+export type { UrlAnswer, UrlResult } from './UrlBatches';
 
 /**
  * The runner's only way to talk to an implementation: protocol 2 over HTTP with undici. Every
@@ -107,12 +113,15 @@ export class AdapterClient {
   private declared?: Promise<readonly string[]>;
   /** Applications deleted while the adapter unloads them with the next load (unloadWithLoad). */
   private readonly unloading: string[] = [];
+  /** URL questions asked together, for an adapter that answers several in one call (urlBatches). */
+  private readonly urlBatches?: UrlBatches;
 
   constructor(private readonly options: ClientOptions) {
     const parsed = new URL(options.url);
     this.origin = parsed.origin;
     this.timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     this.pool = new Pool(this.origin, { connections: 8, pipelining: 1, maxHeaderSize: LIMITS.responseHeaderBytes });
+    if (options.urlBatches) this.urlBatches = new UrlBatches((app, q) => this.urlAlone(app, q), (app, qs) => this.urlBatch(app, qs));
   }
 
   /** Whether applications are shared by manifest: the adapter builds one afresh for every request. */
@@ -241,11 +250,45 @@ export class AdapterClient {
   }
 
   async url(app: string, name: string, params: UrlParams | Record<string, unknown>): Promise<UrlResult> {
-    const res = await this.control('POST', 'url', { app, name, params });
-    if (res.status === 200) return { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url };
+    return (await this.urlAnswer(app, name, params)).result;
+  }
+
+  /** url()'s answer with the exchange that brought it: with urlBatches, one call may answer several. */
+  urlAnswer(app: string, name: string, params: UrlParams | Record<string, unknown>): Promise<UrlAnswer> {
+    return this.urlBatches ? this.urlBatches.ask(app, { name, params }) : this.urlAlone(app, { name, params });
+  }
+
+  private async urlAlone(app: string, { name, params }: UrlQuestion): Promise<UrlAnswer> {
+    // raw() records the exchange before its first await.
+    const mark = this.exchanges.length;
+    const asking = this.control('POST', 'url', { app, name, params });
+    const exchange = this.exchanges[mark];
+    const res = await asking;
+    if (res.status === 200) return { result: { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url }, exchange };
     const error = this.parseError(res, 'POST /__fw/url');
-    if (res.status === 422 && error.kind === 'url') return { ok: false, message: error.message };
+    if (res.status === 422 && error.kind === 'url') return { result: { ok: false, message: error.message }, exchange };
     throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
+  }
+
+  /** POST /__fw/urls: each answer as POST /__fw/url gives it, or undefined when the call failed as a whole. */
+  private urlBatch(app: string, questions: readonly UrlQuestion[]): ReturnType<AskBatch> {
+    const mark = this.exchanges.length;
+    const asking = this.control('POST', 'urls', { app, questions });
+    const exchange = this.exchanges[mark];
+    const sent = asking.then((res): UrlResult[] | undefined => {
+      if (res.status !== 200) return undefined;
+      let body: unknown;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        return undefined;
+      }
+      if (firstViolation('url-batch-result', body) !== null) return undefined;
+      const { answers } = body as { answers: Array<{ url: string } | { error: { message: string } }> };
+      if (answers.length !== questions.length) return undefined;
+      return answers.map((a) => ('url' in a ? { ok: true as const, url: a.url } : { ok: false as const, message: a.error.message }));
+    });
+    return { sent, exchange };
   }
 
   /** Sends an application request to the application loaded under `app`. */

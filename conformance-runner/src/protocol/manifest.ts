@@ -61,6 +61,8 @@ export interface Info {
    * runner then sends an application's unloading with its next load instead of a DELETE.
    */
   unloadWithLoad?: boolean;
+  /** The adapter answers several URL questions about one application in one call (POST /__fw/urls, §2.4.1). */
+  urlBatches?: boolean;
 }
 
 /** Requests the server in front of an adapter decides about before the framework sees them (§3.1). */

@@ -30,7 +30,7 @@ export const AJV_OPTIONS: Record<Mode, Options> = {
 };
 
 /** The protocol's message schemas (schemas.ts's SchemaName), which the first-violation instance validates. */
-export const PROTOCOL_SCHEMAS = ['info', 'manifest', 'app-loaded', 'url-request', 'url-result', 'error', 'echo', 'exception'] as const;
+export const PROTOCOL_SCHEMAS = ['info', 'manifest', 'app-loaded', 'url-request', 'url-result', 'url-batch-request', 'url-batch-result', 'error', 'echo', 'exception'] as const;
 
 /**
  * What the build compiles, per instance: the protocol's messages, and the expectations file (a

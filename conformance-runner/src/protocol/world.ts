@@ -22,6 +22,8 @@ export interface WorldParameters {
   shareApps?: { unloadAtEnd: boolean };
   /** The adapter unloads applications with the next load (info `unloadWithLoad`, protocol §2.3). */
   unloadWithLoad?: boolean;
+  /** The adapter answers several URL questions in one call (info `urlBatches`, protocol §2.4.1). */
+  urlBatches?: boolean;
   /** fast-check seed for the properties of this run. */
   seed: number;
   /** fast-check runs per property. */
@@ -42,7 +44,7 @@ export interface WorldParameters {
 export function targetClientOptions(params: WorldParameters): ClientOptions {
   return {
     ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities,
-    shareApps: params.shareApps !== undefined, unloadWithLoad: params.unloadWithLoad === true,
+    shareApps: params.shareApps !== undefined, unloadWithLoad: params.unloadWithLoad === true, urlBatches: params.urlBatches === true,
   };
 }
 

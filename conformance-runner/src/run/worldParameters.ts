@@ -13,6 +13,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     requestTimeoutMs: options.requestTimeoutMs,
     ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
     ...(target.info.unloadWithLoad === true ? { unloadWithLoad: true } : {}),
+    ...(target.info.urlBatches === true ? { urlBatches: true } : {}),
     seed,
     numRuns: options.numRuns,
     ...(options.path !== undefined ? { replayPath: options.path } : {}),

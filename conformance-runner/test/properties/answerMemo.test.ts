@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AdapterClient, Exchange } from '../../src/protocol';
-import { AnswerMemo } from '../../src/properties/engine/planMemo';
+import { AnswerMemo, recorded } from '../../src/properties/engine/planMemo';
 
 /** A client's log, and a send that records its exchange first, as AdapterClient.raw does. */
 function fakeClient() {
   const client = { exchanges: [] as Exchange[] };
   let sent = 0;
-  const send = (path: string, fail = false) => () => {
+  const sendRaw = (path: string, fail = false) => () => {
     sent += 1;
     const exchange: Exchange = { method: 'GET', path, durationMs: 0, requestHeaders: {} };
     client.exchanges.push(exchange);
@@ -18,7 +18,9 @@ function fakeClient() {
       return `answer ${sent}`;
     })();
   };
-  return { client: client as unknown as AdapterClient & { exchanges: Exchange[] }, send, sent: () => sent };
+  const asClient = client as unknown as AdapterClient & { exchanges: Exchange[] };
+  const send = (path: string, fail = false) => recorded(asClient, sendRaw(path, fail));
+  return { client: asClient, send, sent: () => sent };
 }
 
 describe('AnswerMemo', () => {

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { AdapterClient, type UrlResult } from '../../src/protocol';
 import { executePlan, type RequestObservation } from '../../src/properties/engine/execute';
 import type { Plan, UrlCheck } from '../../src/properties/engine/plan';
 import { AnswerMemo } from '../../src/properties/engine/planMemo';
+import { startJsonAdapter, type JsonReply } from '../protocol/jsonAdapter';
 
 /**
  * Against an adapter that builds the application afresh for every request, a URL is a question like
@@ -13,32 +12,23 @@ import { AnswerMemo } from '../../src/properties/engine/planMemo';
  * application are asked once per target, by every case and property; other parameters are asked.
  */
 describe('generated URLs asked once per application (applications: per-request)', () => {
-  let server: http.Server;
+  let adapter: Awaited<ReturnType<typeof startJsonAdapter>>;
   let url = '';
   const asked: string[] = [];
 
   before(async () => {
-    server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => { raw += c.toString(); });
-      req.on('end', () => {
-        const reply = (status: number, body: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        };
-        if (req.url === '/__fw/apps') return reply(201, { app: 'app1', routes: 1 });
-        if (req.url === '/__fw/url') {
-          asked.push(raw);
-          const { params } = JSON.parse(raw) as { params: Record<string, unknown> };
-          return reply(200, { url: `/u/${Object.values(params).join('/')}` });
-        }
-        return reply(404, { error: { kind: 'not-found', message: 'no such path' } });
-      });
+    adapter = await startJsonAdapter((path, raw): JsonReply => {
+      if (path === '/__fw/apps') return [201, { app: 'app1', routes: 1 }];
+      if (path === '/__fw/url') {
+        asked.push(raw);
+        const { params } = JSON.parse(raw) as { params: Record<string, unknown> };
+        return [200, { url: `/u/${Object.values(params).join('/')}` }];
+      }
+      return [404, { error: { kind: 'not-found', message: 'no such path' } }];
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = adapter.url;
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => adapter.close());
 
   const check = (params: Record<string, string>): UrlCheck => ({
     kind: 'url', name: 'u', params, rule: 'url.fill-segments',

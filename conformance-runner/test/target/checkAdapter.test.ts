@@ -42,7 +42,7 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     const report = await check('sloppy');
     assert.deepEqual(ids(report, 'fail'), [
       'app.trace', 'app.unknown-id', 'auth.apps', 'boot-error', 'delete', 'echo',
-      'manifest.chain-name', 'manifest.method', 'manifest.reserved-uri', 'not-found', 'unload-with-load', 'url.unknown-name',
+      'manifest.chain-name', 'manifest.method', 'manifest.reserved-uri', 'not-found', 'unload-with-load', 'url-batches', 'url.unknown-name',
     ]);
     assert.deepEqual(ids(report, 'warn'), ['app.trace-empty']);
     assert.equal(report.exitCode, 1);
@@ -63,12 +63,13 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'boot-error').messages[0], /^§2\.3: POST \/__fw\/apps must answer 422 .*kind":"boot".*; got 500 /);
     assert.match(byId(report, 'delete').messages[0], /after DELETE, "app\d+" is an unknown app id, so a request for it must get X-Fw-Error/);
     assert.match(byId(report, 'unload-with-load').messages[0], /^§2\.3: "app\d+" was named in X-Fw-Unload, so it is an unknown app id/);
+    assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: answer 0 \(fw-check\.echo \{"value":"abc"\}\) must be what POST \/__fw\/url answers for it alone, 200 .*\/fw-check\/echo\/abc.*; got \{"url":"\/fw-check\/echo\/x-y"\}$/);
 
     const text = formatCheckReport(report);
     assert.match(text, /^FAIL {2}manifest\.method +§2\.3 /m);
     assert.match(text, /^ {6}sent: POST \/__fw\/apps \(with the token\) \{"protocol":2,"routeFiles":\{"web":\[\{"method":"FETCH"/m);
     assert.match(text, /^ {6}got: {2}400 content-type: "application\/json" \{"error":\{"kind":"manifest"/m);
-    assert.match(text, /12 failed, 1 warnings/);
+    assert.match(text, /13 failed, 1 warnings/);
     assert.match(text, /does not follow protocol 2 yet/);
   });
 
@@ -89,7 +90,7 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
   it('skips the checks of capabilities the adapter does not declare', async () => {
     const report = await check('healthy', { env: { FAKE_CAPABILITIES: 'routing', FAKE_UNLOAD: 'off' } });
     const catalogOfOthers = CAPABILITIES.filter((c) => c !== 'routing').map((c) => `catalog.${c}`).filter((id) => CHECKS.some((c) => c.id === id));
-    assert.deepEqual(ids(report, 'skip'), [...catalogOfOthers, 'route-files.loaded', 'route-files.unlisted', 'unload-with-load', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name'].sort());
+    assert.deepEqual(ids(report, 'skip'), [...catalogOfOthers, 'route-files.loaded', 'route-files.unlisted', 'unload-with-load', 'url-batches', 'url.generate', 'url.malformed', 'url.unknown-app', 'url.unknown-name'].sort());
     assert.deepEqual(byId(report, 'unload-with-load').messages, ['the adapter does not declare unloadWithLoad (§2.2): the runner deletes every application itself']);
     assert.deepEqual(byId(report, 'url.generate').messages, ['the adapter does not declare "named-routes", "url-generation" (§5)']);
     assert.deepEqual(byId(report, 'route-files.unlisted').messages, ['the adapter does not declare "route-files" (§5)']);
@@ -97,6 +98,12 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.equal(report.ok, true);
     assert.match(byId(report, 'info').messages[0], /capabilities missing: groups, middleware, route-middleware, resources, named-routes, url-generation, injection/);
     assert.match(formatCheckReport(report), /^SKIP {2}url\.generate +§2\.4 .*\n {6}the adapter does not declare "named-routes", "url-generation" \(§5\)$/m);
+  });
+
+  it('skips url-batches for an adapter that does not declare urlBatches', async () => {
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_URL_BATCHES: 'off' } });
+    assert.deepEqual(ids(report, 'skip'), ['url-batches']);
+    assert.deepEqual(byId(report, 'url-batches').messages, ['the adapter does not declare urlBatches (§2.2): the runner asks every URL alone']);
   });
 
   it('reports an adapter that refuses every token', async () => {

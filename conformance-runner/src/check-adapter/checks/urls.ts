@@ -70,4 +70,42 @@ const malformed: Check = {
   },
 };
 
-export const urlChecks: Check[] = [generate, unknownName, unknownApp, malformed];
+type BatchAnswer = { url: string } | { error: { kind: string; message: string } };
+
+const batches: Check = {
+  id: 'url-batches',
+  section: '§2.4.1',
+  title: 'POST /__fw/urls answers each question as POST /__fw/url answers it alone, and an unknown app id with 404 kind app (info urlBatches)',
+  needs: ['url-generation'],
+  uses: ['echo'],
+  skipUnless: (ctx) => (ctx.info.urlBatches === true ? undefined : 'the adapter does not declare urlBatches (§2.2): the runner asks every URL alone'),
+  async run(ctx, f) {
+    const questions = [
+      { name: ECHO_ROUTE_NAME, params: { value: 'abc' } },
+      { name: 'fw-check.no-such-name', params: {} },
+      { name: ECHO_ROUTE_NAME, params: { value: 'x-y' } },
+    ];
+    const ex = await ctx.probe.control('POST', 'urls', { body: { app: ctx.apps.echo, questions } });
+    const body = f.expectMessage<{ answers: BatchAnswer[] }>(ex, 200, 'url-batch-result', '{"answers":[{"url":...} or {"error":{"kind":"url",...}}, ...]}');
+    if (!body) return undefined;
+    if (body.answers.length !== questions.length) {
+      f.fail(`§2.4.1: one answer per question, in order: ${questions.length} questions got ${body.answers.length} answers`);
+      return undefined;
+    }
+    for (const [i, question] of questions.entries()) {
+      const alone = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, ...question } });
+      const single: BatchAnswer | undefined = alone.response?.status === 200 ? f.parse<{ url: string }>(alone, 'url-result', '{"url":...}')
+        : alone.response?.status === 422 ? f.parse<{ error: { kind: string; message: string } }>(alone, 'error', '{"error":...}') : undefined;
+      const answer = body.answers[i]!;
+      if (single !== undefined && JSON.stringify(answer) !== JSON.stringify('url' in single ? single : { error: { kind: 'url', message: single.error.message } })) {
+        f.see(alone);
+        f.fail(`§2.4.1: answer ${i} (${question.name} ${JSON.stringify(question.params)}) must be what POST /__fw/url answers for it alone, ${brief(alone)}; got ${JSON.stringify(answer)}`);
+      }
+    }
+    const unknown = await ctx.probe.control('POST', 'urls', { body: { app: UNKNOWN_APP, questions } });
+    f.expectError(unknown, 404, 'app');
+    return `${questions.length} answers, each as POST /__fw/url gives it`;
+  },
+};
+
+export const urlChecks: Check[] = [generate, unknownName, unknownApp, malformed, batches];

@@ -6,7 +6,7 @@ import { describeClipped, type Clipped } from '../../protocol/answerBody';
 import { allowRepeats, allowViolations } from '../model/allow';
 import { urlViolations } from '../model/urlParams';
 import type { ExpectedBody } from '../model/probeCatalog';
-import type { AnswerMemo } from './planMemo';
+import { recorded, type AnswerMemo } from './planMemo';
 import { classifyFailure, type FailureKind } from './failureKind';
 import { describeCheck, describeExpectation, type Check, type Expectation, type Extra, type Plan, type UrlCheck } from './plan';
 
@@ -137,13 +137,15 @@ function sendable(url: string): boolean {
 
 function request(client: AdapterClient, app: string, method: string, path: string, answers?: Answers): Promise<RequestObservation> {
   const send = () => sendRequest(client, app, method, path);
-  return answers ? answers.requests.answer(client, app, method, path, send) : send();
+  return answers ? answers.requests.answer(client, app, method, path, recorded(client, send)) : send();
 }
 
 /** The parameters' JSON is the request's own (key order included): the same JSON, the same question. */
 function url(client: AdapterClient, app: string, name: string, params: Parameters<AdapterClient['url']>[2], answers?: Answers): Promise<UrlResult> {
-  const ask = () => client.url(app, name, params);
-  return answers ? answers.urls.answer(client, app, name, JSON.stringify(params), ask) : ask();
+  if (answers === undefined) return client.url(app, name, params);
+  // With urlBatches, the question goes later, with others (protocol/UrlBatches.ts): its exchange comes with the answer.
+  const ask = () => client.urlAnswer(app, name, params).then(({ result, exchange }) => ({ answer: result, exchange }));
+  return answers.urls.answer(client, app, name, JSON.stringify(params), ask);
 }
 
 async function sendRequest(client: AdapterClient, app: string, method: string, path: string): Promise<RequestObservation> {

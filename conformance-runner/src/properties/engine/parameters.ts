@@ -44,5 +44,6 @@ export function propertyParameters(raw: Partial<WorldParameters> | undefined): W
   if (p.oracle !== undefined && p.oracle !== null) out.oracle = address(p.oracle, 'oracle');
   if (p.shareApps !== undefined && p.shareApps !== null) out.shareApps = { unloadAtEnd: p.shareApps.unloadAtEnd === true };
   if (p.unloadWithLoad === true) out.unloadWithLoad = true;
+  if (p.urlBatches === true) out.urlBatches = true;
   return out;
 }

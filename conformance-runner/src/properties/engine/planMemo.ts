@@ -70,7 +70,7 @@ export class AnswerMemo<T> {
    * way. `method` and `path` are what tells the application's requests apart (for a URL: the route's
    * name and its parameters' JSON).
    */
-  async answer(client: AdapterClient, app: string, method: string, path: string, send: () => Promise<T>): Promise<T> {
+  async answer(client: AdapterClient, app: string, method: string, path: string, send: () => Promise<Answered<T>>): Promise<T> {
     const key = `${app}\u0000${method}\u0000${path}`;
     const known = this.answers.get(key);
     if (known !== undefined) {
@@ -79,13 +79,25 @@ export class AnswerMemo<T> {
       if (exchange !== undefined) client.exchanges.push(exchange);
       return answer;
     }
-    // send() records its exchange before its first await (AdapterClient.raw).
+    const entry = send();
+    this.answers.set(key, entry);
+    entry.catch(() => this.answers.delete(key));
+    return (await entry).answer;
+  }
+}
+
+/** An answer and the exchange that brought it (in the log of the client that sent it). */
+export interface Answered<T> {
+  answer: T;
+  exchange: Exchange | undefined;
+}
+
+/** `send` as AnswerMemo.answer() takes it, for a request the client records before its first await (AdapterClient.raw). */
+export function recorded<T>(client: AdapterClient, send: () => Promise<T>): () => Promise<Answered<T>> {
+  return () => {
     const mark = client.exchanges.length;
     const sending = send();
     const exchange = client.exchanges[mark];
-    const entry = sending.then((answer) => ({ answer, exchange }));
-    this.answers.set(key, entry);
-    entry.catch(() => this.answers.delete(key));
-    return sending;
-  }
+    return sending.then((answer) => ({ answer, exchange }));
+  };
 }

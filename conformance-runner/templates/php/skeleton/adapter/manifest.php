@@ -1,8 +1,9 @@
 <?php
-// manifest.php: the checks of manifest.schema.json and url-request.schema.json, each answering
-// [pointer, message] for the first bad field (protocol §2.3: the instance path a JSON Schema
-// validator reports), or null. Debian ships no JSON Schema validator for draft 2020-12, so the
-// schemas are checked by hand, keyword by keyword; a JSON Schema library can replace this file.
+// manifest.php: the checks of manifest.schema.json, url-request.schema.json and
+// url-batch-request.schema.json, each answering [pointer, message] for the first bad field
+// (protocol §2.3: the instance path a JSON Schema validator reports), or null. Debian ships no
+// JSON Schema validator for draft 2020-12, so the schemas are checked by hand, keyword by keyword;
+// a JSON Schema library can replace this file.
 // Framework-neutral: `fw-conformance init --lang php` copies it, the Lumen and Laravel adapters
 // load this very file (adapters/shared/manifest.php), and a test keeps docs/writing-an-adapter.md's
 // copy identical to it. Every name starts with fw_, as it shares PHP's global namespace with the
@@ -53,6 +54,30 @@ function fw_url_request_error(string $raw): ?array
     if (!is_string($r->app) || !preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $r->app)) return ['/app', 'app must be an application id'];
     if (!is_string($r->name)) return ['/name', 'name must be a string'];
     if (!$r->params instanceof stdClass) return ['/params', 'params must be an object'];
+    return null;
+}
+
+/** url-batch-request.schema.json: {app, questions: [{name, params}, ...]}, 1 to 64 questions. */
+function fw_url_batch_request_error(string $raw): ?array
+{
+    $r = json_decode($raw);                                   // objects stay objects: [] is not {}
+    if (!$r instanceof stdClass) return ['', 'the body must be a JSON object'];
+    foreach (['app', 'questions'] as $required) {
+        if (!property_exists($r, $required)) return ['', "the body needs \"$required\""];
+    }
+    if ($bad = fw_unexpected($r, ['app', 'questions'], '')) return $bad;
+    if (!is_string($r->app) || !preg_match('/^[A-Za-z0-9_-]{1,64}$/D', $r->app)) return ['/app', 'app must be an application id'];
+    if (!is_array($r->questions) || count($r->questions) < 1 || count($r->questions) > 64) return ['/questions', 'questions must be an array of 1 to 64 questions'];
+    foreach ($r->questions as $i => $q) {
+        $p = "/questions/$i";
+        if (!$q instanceof stdClass) return [$p, 'a question must be an object'];
+        foreach (['name', 'params'] as $required) {
+            if (!property_exists($q, $required)) return [$p, "a question needs \"$required\""];
+        }
+        if ($bad = fw_unexpected($q, ['name', 'params'], $p)) return $bad;
+        if (!is_string($q->name)) return ["$p/name", 'name must be a string'];
+        if (!$q->params instanceof stdClass) return ["$p/params", 'params must be an object'];
+    }
     return null;
 }
 
