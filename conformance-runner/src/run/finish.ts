@@ -7,7 +7,6 @@ import { updateExpectations } from '../expectations/update';
 import type { ScenarioResult } from '../model/results';
 import { writeFileAtomic } from '../reports/atomic';
 import type { AdapterCheckSummary } from '../reports/model';
-import { renderCucumberFormats, writeReports } from '../reports/write';
 import type { Target } from '../target';
 import { attribute } from '../attribution/rules';
 import { buildReport } from './buildReport';
@@ -49,6 +48,18 @@ export interface FinishInput extends FinishBase {
   coverage: Promise<CoverageOutcome> | null;
 }
 
+let writers: Promise<typeof import('../reports/write')> | undefined;
+
+/**
+ * The report renderers (badge-maker, fast-xml-builder, the HTML and Markdown writers): only the
+ * run's end needs them, and loading them was 0.05 s of the run's start, where the adapter waits on
+ * this thread. run.ts asks for them once the suite runs, which mostly waits on the target.
+ */
+export function loadReportWriters(): Promise<typeof import('../reports/write')> {
+  writers ??= import('../reports/write');
+  return writers;
+}
+
 /** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
 export async function finishEarly(base: FinishBase, i: Interruption, collector: Collector, target: Target | undefined, suiteMs: number): Promise<number> {
   const inFlight = new Map(collector.inFlight().map((s) => [s.id, i.inFlight]));
@@ -81,6 +92,7 @@ export async function finish(input: FinishInput): Promise<number> {
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
     secrets: input.secrets, coverage, warnings,
   });
+  const { renderCucumberFormats, writeReports } = await loadReportWriters();
   // cucumber's formats need the verdict, not the coverage: rendered while c8 still reports.
   const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null), collector.json) : undefined;
   const report = reportOf(await input.coverage);

@@ -15,7 +15,7 @@ import { coverageReport } from './coverageReport';
 import { loadSteps, runSuiteWithCucumber } from './cucumber';
 import { display } from './display';
 import type { RunEnvironment } from './environment';
-import { earlierRun, finish, finishEarly, type FinishBase } from './finish';
+import { earlierRun, finish, finishEarly, loadReportWriters, type FinishBase } from './finish';
 import { breakerInterruption, deathInterruption, Interruptions, notRunInterruption, type Interruption } from './interruption';
 import { abandonOpening, beginOpening, type Opening } from './open';
 import { Progress } from './progress';
@@ -176,9 +176,12 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
 
     hold?.release();
-    // c8 loads while the suite runs, not after it (c8Standby.ts); so does cucumber's page.
+    // c8 loads while the suite runs, not after it (c8Standby.ts); so do the report renderers.
     coverage?.standBy(options.startCwd ?? env.cwd);
-    prepareCucumberHtml();
+    setImmediate(() => {
+      void loadReportWriters();
+      prepareCucumberHtml();
+    });
     state.collector = collector;
     if (suiteRun === undefined) {
       suiteStart = performance.now();
