@@ -32,22 +32,23 @@ export type AskBatch = (app: string, questions: readonly UrlQuestion[]) => { sen
  * alone, so batching can only save requests, never change an answer.
  */
 export class UrlBatches {
-  private waiting = new Map<string, Array<UrlQuestion & { settle: (answer: Promise<UrlAnswer>) => void }>>();
+  private waiting = new Map<string, Waiting[]>();
   private scheduled = false;
 
   constructor(private readonly askAlone: (app: string, question: UrlQuestion) => Promise<UrlAnswer>, private readonly askBatch: AskBatch) {}
 
   ask(app: string, question: UrlQuestion): Promise<UrlAnswer> {
-    return new Promise<Promise<UrlAnswer>>((settle) => {
+    return new Promise<UrlAnswer>((resolve, reject) => {
+      const waiting: Waiting = { question, settle: (answer) => answer.then(resolve, reject) };
       const list = this.waiting.get(app);
-      if (list === undefined) this.waiting.set(app, [{ ...question, settle }]);
-      else list.push({ ...question, settle });
+      if (list === undefined) this.waiting.set(app, [waiting]);
+      else list.push(waiting);
       if (!this.scheduled) {
         this.scheduled = true;
         // After every question the current turn asks (a case's checks start together).
         setImmediate(() => this.send());
       }
-    }).then((answer) => answer);
+    });
   }
 
   private send(): void {
@@ -58,13 +59,19 @@ export class UrlBatches {
       for (let i = 0; i < questions.length; i += MAX_BATCH) {
         const chunk = questions.slice(i, i + MAX_BATCH);
         if (chunk.length === 1) {
-          chunk[0]!.settle(this.askAlone(app, chunk[0]!));
+          chunk[0]!.settle(this.askAlone(app, chunk[0]!.question));
           continue;
         }
-        const { sent, exchange } = this.askBatch(app, chunk);
+        const { sent, exchange } = this.askBatch(app, chunk.map((w) => w.question));
         const answers = sent.catch(() => undefined);
-        chunk.forEach((q, n) => q.settle(answers.then((all) => (all === undefined ? this.askAlone(app, q) : { result: all[n]!, exchange }))));
+        chunk.forEach((w, n) => w.settle(answers.then((all) => (all === undefined ? this.askAlone(app, w.question) : { result: all[n]!, exchange }))));
       }
     }
   }
+}
+
+/** A question waiting for the others of its turn, and how its asker gets the answer. */
+interface Waiting {
+  question: UrlQuestion;
+  settle(answer: Promise<UrlAnswer>): void;
 }
