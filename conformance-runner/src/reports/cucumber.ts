@@ -56,7 +56,7 @@ function formatterPage(): Promise<{ before: string; after: string }> {
 /** Makes cucumber's page now (run.ts: while the suite runs), not at the run's end (0.03 s there). */
 export function prepareCucumberHtml(): void {
   if (page !== undefined) return;
-  page = streamThroughFormatter([PLACEHOLDER]).then((html) => {
+  page = throughFormatter([PLACEHOLDER]).then((html) => {
     const at = html.indexOf(PLACEHOLDER_JSON);
     if (at < 0 || html.indexOf(PLACEHOLDER_JSON, at + 1) >= 0) throw new Error('cucumber.html: the formatter\'s page has no single place for the messages');
     return { before: html.slice(0, at), after: html.slice(at + PLACEHOLDER_JSON.length) };
@@ -64,7 +64,8 @@ export function prepareCucumberHtml(): void {
   page.catch(() => { page = undefined; }); // the next report tries again
 }
 
-function streamThroughFormatter(messages: readonly object[]): Promise<string> {
+/** The page cucumber's formatter makes of these messages, streamed through it one by one. */
+export function throughFormatter(messages: readonly object[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const stream = new CucumberHtmlStream();
     const chunks: string[] = [];
