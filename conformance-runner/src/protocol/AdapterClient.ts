@@ -259,10 +259,7 @@ export class AdapterClient {
   }
 
   private async urlAlone(app: string, { name, params }: UrlQuestion): Promise<UrlAnswer> {
-    // raw() records the exchange before its first await.
-    const mark = this.exchanges.length;
-    const asking = this.control('POST', 'url', { app, name, params });
-    const exchange = this.exchanges[mark];
+    const { asking, exchange } = this.recordedControl('POST', 'url', { app, name, params });
     const res = await asking;
     if (res.status === 200) return { result: { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url }, exchange };
     const error = this.parseError(res, 'POST /__fw/url');
@@ -272,9 +269,7 @@ export class AdapterClient {
 
   /** POST /__fw/urls: each answer as POST /__fw/url gives it, or undefined when the call failed as a whole. */
   private urlBatch(app: string, questions: readonly UrlQuestion[]): ReturnType<AskBatch> {
-    const mark = this.exchanges.length;
-    const asking = this.control('POST', 'urls', { app, questions });
-    const exchange = this.exchanges[mark];
+    const { asking, exchange } = this.recordedControl('POST', 'urls', { app, questions });
     const sent = asking.then((res): UrlResult[] | undefined => {
       if (res.status !== 200) return undefined;
       let body: unknown;
@@ -313,6 +308,13 @@ export class AdapterClient {
   /** Validates a probe echo body, parsed by the caller (which looked at it first: a body is parsed once). */
   checkEcho<T>(data: unknown, what: string): T {
     return this.checked<T>('echo', data, what);
+  }
+
+  /** A control call and the exchange it records (raw() records it before its first await). */
+  private recordedControl(method: string, call: string, payload: unknown): { asking: Promise<AppResponse>; exchange: Exchange | undefined } {
+    const mark = this.exchanges.length;
+    const asking = this.control(method, call, payload);
+    return { asking, exchange: this.exchanges[mark] };
   }
 
   private async control(method: string, call: string, payload?: unknown, unrecorded?: Record<string, string>): Promise<AppResponse> {

@@ -97,7 +97,7 @@ const batches: Check = {
       const single: BatchAnswer | undefined = alone.response?.status === 200 ? f.parse<{ url: string }>(alone, 'url-result', '{"url":...}')
         : alone.response?.status === 422 ? f.parse<{ error: { kind: string; message: string } }>(alone, 'error', '{"error":...}') : undefined;
       const answer = body.answers[i]!;
-      if (single !== undefined && JSON.stringify(answer) !== JSON.stringify('url' in single ? single : { error: { kind: 'url', message: single.error.message } })) {
+      if (single !== undefined && answerText(answer) !== answerText(single)) {
         f.see(alone);
         f.fail(`§2.4.1: answer ${i} (${question.name} ${JSON.stringify(question.params)}) must be what POST /__fw/url answers for it alone, ${brief(alone)}; got ${JSON.stringify(answer)}`);
       }
@@ -107,5 +107,10 @@ const batches: Check = {
     return `${questions.length} answers, each as POST /__fw/url gives it`;
   },
 };
+
+/** What an answer says (its URL, or its error's kind and message), whatever other members it has. */
+function answerText(answer: BatchAnswer): string {
+  return 'url' in answer ? `url ${JSON.stringify(answer.url)}` : `${answer.error.kind} ${JSON.stringify(answer.error.message)}`;
+}
 
 export const urlChecks: Check[] = [generate, unknownName, unknownApp, malformed, batches];
