@@ -17,6 +17,7 @@ export function propertyNamed(name: string): PropertyDefinition<unknown> {
   return def;
 }
 
-export { runProperty, PropertyFailure, type PropertyInfo, type PropertyResult, type PropertyRunOptions } from './engine/runProperty';
+export { PropertyFailure } from './engine/PropertyFailure';
+export { runProperty, type PropertyInfo, type PropertyResult, type PropertyRunOptions } from './engine/runProperty';
 export type { PropertyDefinition } from './engine/definition';
 export { propertyParameters } from './engine/parameters';

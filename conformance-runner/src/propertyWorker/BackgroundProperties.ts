@@ -105,6 +105,12 @@ export function standBy(): void {
   standingBy ??= startWorker();
 }
 
+/** Ends the worker standBy() started when no properties will run after all (their selection has none). */
+export function dismiss(): void {
+  void standingBy?.terminate();
+  standingBy = undefined;
+}
+
 function startWorker(): Worker {
   const entry = codeFile('conformance-runner/src/propertyWorker/worker');
   // The sources need the TypeScript loader in the worker too; the compiled package does not.

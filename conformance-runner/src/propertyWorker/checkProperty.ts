@@ -1,19 +1,15 @@
 import { diagnoseBoot } from '../attribution/diagnoseBoot';
 import { AdapterClient, targetClientOptions, UnsupportedError, type WorldParameters } from '../protocol';
 import { propertyNamed, runProperty, type PropertyResult } from '../properties';
+import { scenarioIdOf } from './wire';
 
 const CAPABILITY_TAG = '@capability:';
-const ID_TAG = '@id:';
 
 /** What checking a property came to: a result, or the capability the target lacks for it. */
 export type Checked =
   | { kind: 'result'; result: PropertyResult }
   | { kind: 'unsupported'; capability: string; message: string };
 
-/** The scenario id among a pickle's tags (`@id:...`). */
-export function scenarioIdOf(tags: readonly string[]): string | undefined {
-  return tags.find((t) => t.startsWith(ID_TAG))?.slice(ID_TAG.length);
-}
 
 /**
  * Runs one property with its own clients (its exchanges never mix with a scenario's), in whatever

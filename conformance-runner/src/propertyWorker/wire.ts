@@ -1,5 +1,5 @@
 import { AdapterError, RequestTimeoutError, UnsupportedError, type EarlyProperty, type WorldParameters } from '../protocol';
-import { PropertyFailure } from '../properties';
+import { PropertyFailure } from '../properties/engine/PropertyFailure';
 import type { Checked } from './checkProperty';
 
 /*
@@ -87,6 +87,13 @@ export type ToSuite =
   | { type: 'checked'; scenario: string; property: string; checked: WireChecked }
   | { type: 'threw'; scenario: string; property: string; error: WireError }
   | { type: 'done' };
+
+const ID_TAG = '@id:';
+
+/** The scenario id among a pickle's tags (`@id:...`). */
+export function scenarioIdOf(tags: readonly string[]): string | undefined {
+  return tags.find((t) => t.startsWith(ID_TAG))?.slice(ID_TAG.length);
+}
 
 /** A property started in the worker, by scenario id and property name. */
 export function propertyKey(scenario: string | undefined, property: string): string {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { EXIT } from '../config/exitCodes';
 import type { CliOptions } from '../config/options';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
@@ -22,9 +23,9 @@ import { Progress } from './progress';
 import { select, SelectionError, type Selection } from './selection';
 import { loadSuite, SuiteError, type Suite } from './suite';
 import { holdSuite } from './suiteHold';
-import { earlyProperties, worldParametersFor } from './worldParameters';
+import { earlyProperties, propertiesMayStartEarly, worldParametersFor } from './worldParameters';
 import { propertyParameters } from '../properties/engine/parameters';
-import { standBy as standByPropertyWorker, startEarly as startPropertiesEarly } from '../propertyWorker/BackgroundProperties';
+import { dismiss as dismissPropertyWorker, standBy as standByPropertyWorker, startEarly as startPropertiesEarly } from '../propertyWorker/BackgroundProperties';
 
 /**
  * A whole conformance run: target, adapter check, cucumber, results, reports, verdict. Returns the
@@ -89,9 +90,16 @@ async function prepare(options: CliOptions, env: RunEnvironment, opening: Openin
 async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunState, opening: Opening): Promise<number> {
   const wallStart = opening.began;
   const startedAt = new Date(performance.timeOrigin + opening.began);
+  // The properties' worker loads its modules meanwhile, on the other core (propertyWorker/): from
+  // before the suite is read, as most runs check properties; a selection without any dismisses it.
+  if (propertiesMayStartEarly(options)) standByPropertyWorker();
   const prepared = await prepare(options, env, opening);
-  if ('exitCode' in prepared) return prepared.exitCode;
+  if ('exitCode' in prepared) {
+    dismissPropertyWorker();
+    return prepared.exitCode;
+  }
   const { suite, selection, expectations } = prepared;
+  if (earlyProperties(selection, options).length === 0) dismissPropertyWorker();
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
   const outDir = path.resolve(env.cwd, options.out);
   const { coverage } = opening;
@@ -104,16 +112,12 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
 
   const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
   state.base = base;
-  // Cucumber fixes step timeouts when the steps load, and they load now, while the adapter starts.
+  // Cucumber fixes step timeouts when the steps load (once the adapter is open, below).
   if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
   // In this process, cucumber reads the features and matches their steps while the adapter check
   // waits on the adapter; the gate, its first hook, holds the suite until the check is done.
   const held = options.parallel === 0 && !options.skipAdapterCheck;
-  // The properties' worker loads its modules meanwhile, on the other core (propertyWorker/).
-  if (earlyProperties(selection, options).length > 0) standByPropertyWorker();
-  const steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
-  // Awaited by the suite's run; a run that ends before that never looks at it.
-  steps?.catch(() => undefined);
+  let steps: Promise<ISupportCodeLibrary> | undefined;
   let target: Target | undefined;
   let oracle: Target | undefined;
   try {
@@ -149,6 +153,10 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     const worldParameters = worldParametersFor(target, oracle, options, seed, selection);
     // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
     if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
+    // The steps load after that: their loading holds this thread, and the worker waits for nothing else.
+    steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
+    // Awaited by the suite's run; a run that ends before that never looks at it.
+    steps?.catch(() => undefined);
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
     interruptions.muteOnInterruption(() => shown.mute());
     if (interruptions.current !== undefined) shown.mute();

@@ -22,12 +22,17 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
   };
 }
 
+/** Whether a run with these options starts the properties of its selection early (earlyProperties). */
+export function propertiesMayStartEarly(options: CliOptions): boolean {
+  return options.parallel === 0 && !options.failFast;
+}
+
 /**
  * In one process, the properties start with the suite and run alongside the other scenarios
  * (WorldParameters.early). Not with workers (each would start them all) nor with --fail-fast
  * (the first failure should come as early as it can).
  */
 export function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
-  if (options.parallel > 0 || options.failFast) return [];
+  if (!propertiesMayStartEarly(options)) return [];
   return selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
 }

@@ -7,6 +7,7 @@ import {
 import { curlCommands } from '../printer/curl';
 import { printGherkin } from '../printer/gherkin';
 import type { PropertyDefinition } from './definition';
+import { PropertyFailure } from './PropertyFailure';
 import { executePlan, type Divergence, type RequestObservation, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
 import { AnswerMemo, PlanMemo } from './planMemo';
@@ -108,10 +109,6 @@ export class PropertyViolation extends Error {
   }
 }
 
-/** The property does not hold: the scenario fails with this (an ordinary assertion failure). */
-export class PropertyFailure extends Error {
-  override name = 'AssertionError';
-}
 
 interface CaseRecord { plan: Plan; violations: Violation[]; exchanges: Exchange[] }
 interface Fatal { error: Error; plan: Plan; value: unknown; exchanges: Exchange[]; index: number }
