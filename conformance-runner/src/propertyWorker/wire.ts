@@ -46,9 +46,26 @@ export function toWireError(err: unknown): WireError {
 export function fromWireError(wire: WireError): Error {
   const err: Error = Object.create(CLASSES.get(wire.name)?.prototype ?? Error.prototype);
   Object.defineProperty(err, 'message', { value: wire.message, writable: true, configurable: true, enumerable: false });
-  Object.defineProperty(err, 'stack', { value: wire.stack ?? `${wire.name}: ${wire.message}`, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(err, 'stack', { value: withFrames(wire.stack ?? `${wire.name}: ${wire.message}`), writable: true, configurable: true, enumerable: false });
   Object.assign(err, { name: wire.name }, wire.fields);
   return err;
+}
+
+/** A frame line as V8 writes it: `    at name (file:line:column)`. */
+const V8_FRAME = /^\s*at .*(\S+:\d+|\(native\))/m;
+
+/**
+ * The stack of an error rebuilt here, with V8 frames: the worker's own, or else this thread's (a
+ * thrown non-Error has none). Cucumber reads a failed step's stack with error-stack-parser, which
+ * takes a stack without V8 frames for Firefox's and matches each of its lines with a regular
+ * expression that backtracks for minutes on a few hundred characters of quotes and colons, as a
+ * property's message has.
+ */
+function withFrames(stack: string): string {
+  if (V8_FRAME.test(stack)) return stack;
+  const here = new Error().stack ?? '';
+  const frames = here.indexOf('\n');
+  return frames < 0 ? stack : stack + here.slice(frames);
 }
 
 /** A property's result as text: its info and reproduction are attached as JSON anyway. */

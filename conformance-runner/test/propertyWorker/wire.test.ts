@@ -38,6 +38,19 @@ describe('property outcomes between threads', () => {
     assert.equal(fromWireError(across(toWireError('a string'))).message, 'a string');
   });
 
+  it('an error without stack frames (a thrown non-Error) comes back with V8 frames of this thread', () => {
+    // Cucumber parses a stack without V8 frames with a regular expression that backtracks for minutes
+    // on a message like this one: the rebuilt error must never have such a stack.
+    const message = 'GET /a: expected 200 with the body "t0"; got 500 with "x" '.repeat(20);
+    const back = fromWireError(across(toWireError(message)));
+    const v8Frame = /^\s*at .*(\S+:\d+|\(native\))/m;
+    assert.ok(String(back.stack).startsWith(`Error: ${message}\n`), String(back.stack).slice(0, 100));
+    assert.match(String(back.stack), v8Frame);
+    // A stack with its frames is kept as it is.
+    const sent = new AdapterError(message, { status: 500 });
+    assert.equal(fromWireError(across(toWireError(sent))).stack, sent.stack);
+  });
+
   it('a result keeps its info and reproduction exactly as they would be attached', () => {
     const info = { property: 'route-tables', seed: 1, numRuns: 100, result: 'failed' as const, runs: 7, durationMs: 12, counterexample: { input: [{ a: [1, 'x'] }], manifest: { protocol: 2, routeFiles: { web: [] } } as never, failing: [{ rule: 'dispatch.verbs', messages: ['no'] }] } };
     const repro = { manifest: { protocol: 2, routeFiles: { web: [] } }, exchanges: [] };
