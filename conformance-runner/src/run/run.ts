@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { EXIT } from '../config/exitCodes';
 import type { CliOptions } from '../config/options';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
@@ -117,7 +116,6 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   // In this process, cucumber reads the features and matches their steps while the adapter check
   // waits on the adapter; the gate, its first hook, holds the suite until the check is done.
   const held = options.parallel === 0 && !options.skipAdapterCheck;
-  let steps: Promise<ISupportCodeLibrary> | undefined;
   let target: Target | undefined;
   let oracle: Target | undefined;
   try {
@@ -154,7 +152,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
     if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
     // The steps load after that: their loading holds this thread, and the worker waits for nothing else.
-    steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
+    const steps = options.parallel === 0 ? loadSteps(env.suiteRoot, options.parallel) : undefined;
     // Awaited by the suite's run; a run that ends before that never looks at it.
     steps?.catch(() => undefined);
     const shown = new Progress({ total: selection.scenarios.length, tty: env.tty, quiet: options.quiet, write: env.out });
