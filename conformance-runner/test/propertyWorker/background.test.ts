@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { AdapterError } from '../../src/protocol';
 import { DURATIONS_CHANNEL } from '../../src/protocol/requestTiming';
-import { BackgroundProperties } from '../../src/propertyWorker/BackgroundProperties';
+import { BackgroundProperties, dismiss, standBy } from '../../src/propertyWorker/BackgroundProperties';
 
 /** A port nothing listens on: every request to it fails at once. */
 async function closedPort(): Promise<number> {
@@ -41,6 +42,24 @@ describe('properties checked in the worker thread', () => {
       await background.finished();
     } finally {
       DURATIONS_CHANNEL.unsubscribe(onDurations);
+    }
+  });
+
+  it('a worker started ahead of a selection without properties is ended by dismiss(), once', async () => {
+    const ended: Worker[] = [];
+    const terminate = Worker.prototype.terminate;
+    Worker.prototype.terminate = function (this: Worker) {
+      ended.push(this);
+      return terminate.call(this);
+    };
+    try {
+      standBy();
+      dismiss();
+      dismiss();
+      assert.equal(ended.length, 1);
+      await new Promise<void>((resolve) => ended[0]!.once('exit', () => resolve()));
+    } finally {
+      Worker.prototype.terminate = terminate;
     }
   });
 });
