@@ -10,7 +10,6 @@ export type Checked =
   | { kind: 'result'; result: PropertyResult }
   | { kind: 'unsupported'; capability: string; message: string };
 
-
 /**
  * Runs one property with its own clients (its exchanges never mix with a scenario's), in whatever
  * thread calls it: the property's step, or the background worker (BackgroundProperties.ts).

@@ -51,8 +51,13 @@ export function fromWireError(wire: WireError): Error {
   return err;
 }
 
-/** A frame line as V8 writes it: `    at name (file:line:column)`. */
-const V8_FRAME = /^\s*at .*(\S+:\d+|\(native\))/m;
+/**
+ * Whether a stack has a frame line as error-stack-parser recognises V8's (`/^\s*at .*(\S+:\d+|\(native\))/m`),
+ * tested line by line in linear time: that expression itself is quadratic on a long line.
+ */
+function hasV8Frame(stack: string): boolean {
+  return stack.split('\n').some((line) => /^\s*at /.test(line) && (/\S:\d/.test(line) || line.includes('(native)')));
+}
 
 /**
  * The stack of an error rebuilt here, with V8 frames: the worker's own, or else this thread's (a
@@ -62,7 +67,7 @@ const V8_FRAME = /^\s*at .*(\S+:\d+|\(native\))/m;
  * property's message has.
  */
 function withFrames(stack: string): string {
-  if (V8_FRAME.test(stack)) return stack;
+  if (hasV8Frame(stack)) return stack;
   const here = new Error().stack ?? '';
   const frames = here.indexOf('\n');
   return frames < 0 ? stack : stack + here.slice(frames);

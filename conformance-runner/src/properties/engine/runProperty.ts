@@ -109,7 +109,6 @@ export class PropertyViolation extends Error {
   }
 }
 
-
 interface CaseRecord { plan: Plan; violations: Violation[]; exchanges: Exchange[] }
 interface Fatal { error: Error; plan: Plan; value: unknown; exchanges: Exchange[]; index: number }
 
