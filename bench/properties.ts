@@ -13,6 +13,7 @@ import { PROPERTIES, runProperty } from '../conformance-runner/src/properties';
 import { freePort } from '../conformance-runner/src/target/freePort';
 import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
 import { REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/config/options';
+import { median } from './median';
 
 /** Collects every exchange before the engine clears the log between cases. */
 class CountingClient extends AdapterClient {
@@ -42,11 +43,6 @@ async function startReference(): Promise<{ url: string; token: string; child: Ch
   } finally {
     await probe.close();
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
 }
 
 async function main(): Promise<void> {

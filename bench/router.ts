@@ -14,6 +14,7 @@ import FindMyWay from 'find-my-way';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { Router } from '../reference/src/routing/Router';
 import { GITHUB_ROUTES, type BenchMethod } from './github-routes';
+import { median } from './median';
 
 type Lookup = readonly [method: string, path: string];
 type MatchFn = (method: string, path: string) => unknown;
@@ -123,12 +124,6 @@ interface Job {
   readonly methods: string[];
   readonly paths: string[];
   readonly samples: number[];
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function opsPerSecond(job: Job, n: number): number {

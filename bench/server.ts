@@ -36,6 +36,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
+import { median } from './median';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 1);
@@ -183,12 +184,6 @@ function report(targets: readonly Target[], samples: Sample[][][]): void {
   console.log('headline: the worst route\'s throughput-at-saturation ratio');
   const parts = ['fastify', 'node', 'hono'].filter((n) => worst.has(n)).map((n) => `reference/${n}=${worst.get(n)!.toFixed(2)}`);
   console.log(`server-bench: ${parts.join(' ')}`);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main(): Promise<void> {

@@ -18,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { median } from './median';
 
 const ROOT = path.resolve(__dirname, '..');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -54,11 +55,6 @@ function timed(command: Command): Promise<{ wallS: number } | { skipped: string 
   });
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {

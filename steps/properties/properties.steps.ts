@@ -26,6 +26,13 @@ interface PropertyState {
 }
 
 const states = new WeakMap<object, PropertyState>();
+let background: BackgroundProperties | undefined;
+
+function stateOf(world: object): PropertyState {
+  let state = states.get(world);
+  if (!state) { state = { tags: [] }; states.set(world, state); }
+  return state;
+}
 
 /**
  * Checks a property in this thread: only where no background worker runs it (a --parallel worker
@@ -36,13 +43,6 @@ function checkHere(name: string, params: WorldParameters, tags: string[]): Promi
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { checkProperty } = require('../../conformance-runner/src/propertyWorker/checkProperty') as typeof import('../../conformance-runner/src/propertyWorker/checkProperty');
   return checkProperty(name, params, tags);
-}
-let background: BackgroundProperties | undefined;
-
-function stateOf(world: object): PropertyState {
-  let state = states.get(world);
-  if (!state) { state = { tags: [] }; states.set(world, state); }
-  return state;
 }
 
 BeforeAll(function (this: { parameters?: Partial<WorldParameters> }) {
