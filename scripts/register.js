@@ -90,12 +90,10 @@ require('@cspotcode/source-map-support').install({
 });
 // Node reads the stack of every error a stream is destroyed with, and undici destroys each
 // connection to a server that closes it (php -S closes them all) that way: mapping stacks that
-// hold no TypeScript frame cost the runner about 6% of its CPU against such a server. That error
-// is undici's InformationalError (code UND_ERR_INFO), which undici swallows: nobody ever sees its
-// frames, and formatting them cost another 2%.
+// hold no TypeScript frame cost the runner about 6% of its CPU against such a server. (That error,
+// undici's InformationalError, is made without frames: conformance-runner/src/protocol/pool.ts.)
 const mapped = Error.prepareStackTrace;
 Error.prepareStackTrace = function prepareStackTrace(error, frames) {
-  if (error?.code === 'UND_ERR_INFO') return Error.prototype.toString.call(error);
   if (frames.some((frame) => frame.getFileName()?.endsWith('.ts'))) return mapped(error, frames);
   return [Error.prototype.toString.call(error), ...frames.map((frame) => `    at ${frame}`)].join('\n');
 };

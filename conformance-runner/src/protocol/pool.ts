@@ -16,10 +16,14 @@ export const Pool: typeof UndiciPool = loaded.Pool;
 export type Pool = UndiciPool;
 /** Which way the Pool was loaded (conformance-runner/test/protocol/pool.test.ts). */
 export const poolSource: 'modules' | 'index' = loaded.source;
+/** Whether undici's informational errors are made without a stack (`quietResets`, pool.test.ts). */
+export const resetsQuiet: boolean = loaded.quiet;
 
-function loadPool(): { Pool: typeof UndiciPool; source: 'modules' | 'index' } {
+function loadPool(): { Pool: typeof UndiciPool; source: 'modules' | 'index'; quiet: boolean } {
+  let quiet = false;
   try {
     /* eslint-disable @typescript-eslint/no-require-imports */
+    quiet = quietResets(require('undici/lib/core/errors') as Record<string, unknown>);
     const pool = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
     const dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
     const api = require('undici/lib/api') as Record<string, unknown>;
@@ -27,11 +31,40 @@ function loadPool(): { Pool: typeof UndiciPool; source: 'modules' | 'index' } {
     if (typeof pool === 'function' && typeof api.request === 'function' && pool.prototype instanceof (dispatcher as unknown as Function)) {
       // What undici's index does before it exports anything; doing it again is harmless.
       Object.assign(dispatcher.prototype, api);
-      return { Pool: pool, source: 'modules' };
+      return { Pool: pool, source: 'modules', quiet };
     }
   } catch {
     // Another layout: the index below.
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return { Pool: (require('undici') as typeof import('undici')).Pool, source: 'index' };
+  return { Pool: (require('undici') as typeof import('undici')).Pool, source: 'index', quiet };
+}
+
+/**
+ * undici ends a connection the server will close after its answer (`php -S` closes every one) with
+ * `socket.destroy(new InformationalError('reset'))`, and Node reads the stack of any error a
+ * stream is destroyed with. Nobody else ever sees that error: with one request per connection at a
+ * time, none is waiting on the socket. Its stack would list undici's parser frames, and capturing
+ * and formatting them was about a tenth of the property worker's CPU against Lumen (0.1 ms per
+ * request). Instances of this subclass are made without frames; they are still undici's
+ * InformationalError (`instanceof`, name, code). Done before the client's modules load, which
+ * take the class from this module's exports; a runner that loaded undici's index first keeps the
+ * original class, and only the time is lost.
+ */
+function quietResets(errors: Record<string, unknown>): boolean {
+  const Informational = errors.InformationalError as (new (message?: string) => Error) | undefined;
+  if (typeof Informational !== 'function' || require.cache[require.resolve('undici/lib/dispatcher/client-h1')] !== undefined) return false;
+  class InformationalError extends Informational {
+    constructor(message?: string) {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        super(message);
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    }
+  }
+  errors.InformationalError = InformationalError;
+  return true;
 }

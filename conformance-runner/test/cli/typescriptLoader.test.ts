@@ -85,17 +85,4 @@ describe('scripts/register.js (ts-node with a cache of its output)', () => {
       assert.match(r.stderr, /thrower\.ts:4:9/, r.stderr);
     }
   });
-
-  it("gives undici's InformationalError, which undici swallows, no frames, and every other error its frames", () => {
-    const r = run(script('stacks.ts', [
-      'import { errors } from "undici";',
-      'const info = new errors.InformationalError("reset");',
-      'const other = new errors.SocketError("other side closed");',
-      'console.log(JSON.stringify([info.stack, other.stack]));',
-    ]));
-    assert.equal(r.status, 0, r.stderr);
-    const [info, other] = JSON.parse(r.stdout) as [string, string];
-    assert.equal(info, 'InformationalError: reset');
-    assert.match(other, /^SocketError: other side closed\n {4}at .*stacks\.ts:3:/);
-  });
 });
