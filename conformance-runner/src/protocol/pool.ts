@@ -43,13 +43,14 @@ function loadPool(): { Pool: typeof UndiciPool; source: 'modules' | 'index'; qui
 /**
  * undici ends a connection the server will close after its answer (`php -S` closes every one) with
  * `socket.destroy(new InformationalError('reset'))`, and Node reads the stack of any error a
- * stream is destroyed with. Nobody else ever sees that error: with one request per connection at a
- * time, none is waiting on the socket. Its stack would list undici's parser frames, and capturing
- * and formatting them was about a tenth of the property worker's CPU against Lumen (0.1 ms per
- * request). Instances of this subclass are made without frames; they are still undici's
- * InformationalError (`instanceof`, name, code). Done before the client's modules load, which
- * take the class from this module's exports; a runner that loaded undici's index first keeps the
- * original class, and only the time is lost.
+ * stream is destroyed with. Nobody reads that error: with one request per connection at a time,
+ * none is waiting on the socket (undici's other informational notices, an idle timeout or an
+ * abort, are as internal). Its stack lists undici's parser frames, and capturing and formatting
+ * them once per request was about 5 % of the property worker's CPU against Lumen. Instances of
+ * this subclass are made without frames; they are still undici's InformationalError (`instanceof`,
+ * name, message, code). Done before the client's modules load, which take the class from this
+ * module's exports; a runner that loaded undici's client first keeps the original class, and only
+ * the time is lost.
  */
 function quietResets(errors: Record<string, unknown>): boolean {
   const Informational = errors.InformationalError as (new (message?: string) => Error) | undefined;
