@@ -65,7 +65,7 @@ export function prepareCucumberHtml(): void {
 }
 
 /** The page cucumber's formatter makes of these messages, streamed through it one by one. */
-export function throughFormatter(messages: readonly object[]): Promise<string> {
+function throughFormatter(messages: readonly object[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const stream = new CucumberHtmlStream();
     const chunks: string[] = [];
