@@ -20,4 +20,5 @@ if [ ! -f "$stamp" ] || [ -n "$(find "$here/src" "$here/tsconfig.json" -newer "$
 fi
 # A deployed application: NODE_ENV production (AdonisJS writes no route types, Edge caches templates).
 export NODE_ENV=production
-exec "$node" "$here/build/adapter/main.js"
+# Source maps: errors name the TypeScript file and line (X-Fw-Exception, the log).
+exec "$node" --enable-source-maps "$here/build/adapter/main.js"
