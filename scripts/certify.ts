@@ -45,12 +45,18 @@ export function loadDescriptor(name: string): AdapterDescriptor {
   if (!/^[a-z][a-z0-9-]*$/.test(name) || !fs.existsSync(file)) {
     throw new CertifyError(`no adapter named "${name}" (adapters with an adapter.json: ${adapterNames().join(', ') || 'none'})`);
   }
-  let data: Partial<AdapterDescriptor>;
+  let data: unknown;
   try {
-    data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<AdapterDescriptor>;
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
     throw new CertifyError(`adapters/${name}/adapter.json is not JSON: ${(err as Error).message}`);
   }
+  return checkDescriptor(name, data);
+}
+
+/** An adapter.json's parsed contents as a descriptor, or a CertifyError saying what is wrong with it. */
+export function checkDescriptor(name: string, value: unknown): AdapterDescriptor {
+  const data = (value ?? {}) as Partial<AdapterDescriptor>;
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const r = data.requires;
   if (typeof data.name !== 'string' || typeof data.start !== 'string' || typeof data.description !== 'string' ||
