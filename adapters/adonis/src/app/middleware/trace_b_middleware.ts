@@ -1,13 +1,3 @@
-import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
-import { record } from '../../adapter/trace.js'
+import { traceMiddleware } from './trace_middleware.js'
 
-/** Protocol §4.3: records around the next layer and returns its result unchanged. */
-export default class TraceB {
-  async handle(_ctx: HttpContext, next: NextFn) {
-    record('mw:TraceB:before')
-    const result = await next()
-    record('mw:TraceB:after')
-    return result
-  }
-}
+export default traceMiddleware('TraceB')
