@@ -22,7 +22,12 @@ export interface AdapterDescriptor {
   name: string;
   description: string;
   start: string;
-  requires: { commands: string[]; files: string[]; debian: string[] };
+  /**
+   * What must be installed: commands on PATH, files, the Debian packages that bring them, and
+   * folders of this repository (`npm`) whose own npm dependencies must be installed (an adapter
+   * with a package.json and package-lock.json of its own: `npm ci --prefix <folder>`).
+   */
+  requires: { commands: string[]; files: string[]; debian: string[]; npm?: string[] };
   /** Runner options every certification of this adapter uses (a fixed seed: reproducible). */
   runner: string[];
 }
@@ -40,18 +45,26 @@ export function loadDescriptor(name: string): AdapterDescriptor {
   if (!/^[a-z][a-z0-9-]*$/.test(name) || !fs.existsSync(file)) {
     throw new CertifyError(`no adapter named "${name}" (adapters with an adapter.json: ${adapterNames().join(', ') || 'none'})`);
   }
-  let data: Partial<AdapterDescriptor>;
+  let data: unknown;
   try {
-    data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<AdapterDescriptor>;
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
     throw new CertifyError(`adapters/${name}/adapter.json is not JSON: ${(err as Error).message}`);
   }
+  return checkDescriptor(name, data);
+}
+
+/** An adapter.json's parsed contents as a descriptor, or a CertifyError saying what is wrong with it. */
+export function checkDescriptor(name: string, value: unknown): AdapterDescriptor {
+  const data = (value ?? {}) as Partial<AdapterDescriptor>;
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const r = data.requires;
   if (typeof data.name !== 'string' || typeof data.start !== 'string' || typeof data.description !== 'string' ||
-      !r || !strings(r.commands) || !strings(r.files) || !strings(r.debian) || !strings(data.runner ?? [])) {
-    throw new CertifyError(`adapters/${name}/adapter.json needs name, description, start, requires {commands, files, debian} (lists of strings) and runner (a list)`);
+      !r || !strings(r.commands) || !strings(r.files) || !strings(r.debian) || !strings(r.npm ?? []) || !strings(data.runner ?? [])) {
+    throw new CertifyError(`adapters/${name}/adapter.json needs name, description, start, requires {commands, files, debian, and optionally npm} (lists of strings) and runner (a list)`);
   }
+  const outside = (r.npm ?? []).find((folder) => path.isAbsolute(folder) || path.normalize(folder).split(path.sep)[0] === '..');
+  if (outside !== undefined) throw new CertifyError(`adapters/${name}/adapter.json: requires.npm names "${outside}", which is not a folder of this repository`);
   return { ...(data as AdapterDescriptor), runner: data.runner ?? [] };
 }
 
@@ -62,7 +75,19 @@ export function missingRequirements(d: AdapterDescriptor): string[] {
     if (spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status !== 0) missing.push(`the command ${command}`);
   }
   for (const file of d.requires.files) if (!fs.existsSync(file)) missing.push(file);
+  // npm ci writes node_modules/.package-lock.json last: without it the install is absent or unfinished.
+  for (const folder of d.requires.npm ?? []) {
+    if (!fs.existsSync(path.join(ROOT, folder, 'node_modules', '.package-lock.json'))) missing.push(`the npm dependencies of ${folder}`);
+  }
   return missing;
+}
+
+/** How to install what is missing, in words: the Debian packages and the npm installs the descriptor names. */
+export function installHint(d: AdapterDescriptor): string {
+  const steps: string[] = [];
+  if (d.requires.debian.length > 0) steps.push(`Debian: apt-get install -y ${d.requires.debian.join(' ')}`);
+  for (const folder of d.requires.npm ?? []) steps.push(`npm ci --prefix ${folder}`);
+  return steps.join('; ');
 }
 
 export interface Certification {
@@ -114,7 +139,8 @@ export async function certify(name: string, options: { update?: boolean; extra?:
   const reports = path.join('reports', name);
   const missing = missingRequirements(d);
   if (missing.length > 0) {
-    return { name, status: 'skipped', reports, reason: `not installed: ${missing.join(', ')} (Debian: apt-get install -y ${d.requires.debian.join(' ')})` };
+    const hint = installHint(d);
+    return { name, status: 'skipped', reports, reason: `not installed: ${missing.join(', ')}${hint === '' ? '' : ` (${hint})`}` };
   }
   const expectations = path.join('adapters', name, 'expectations.json');
   const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', d.start, '--out', reports,

@@ -6,7 +6,7 @@
  *   3. traceability     scripts/traceability.ts                            (1 test)
  *   4. conformance      the whole suite, properties included, against the reference adapter
  *   5. selftest         a few faults of selftest/faults, each narrowed to its rule: caught and charged there
- *   6. certify          one phase per adapter of adapters/ (Lumen, Laravel): the whole suite against the
+ *   6. certify          one phase per adapter of adapters/ (AdonisJS, Laravel, Lumen): the whole suite against the
  *                       real framework, held to its committed expectations; skipped (never passed)
  *                       where the framework is not installed
  * The last line of output is always exactly `N passed, N failed` (`, N skipped` when any), the

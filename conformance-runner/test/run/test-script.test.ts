@@ -102,9 +102,9 @@ describe('npm test orchestration (scripts/test.ts)', () => {
 
   it('runs the phases in order (one certification per adapter of adapters/), or the ones named', () => {
     assert.deepEqual(selectPhases([], defaultPhases()).map((p) => p.name),
-      ['type check', 'unit tests', 'traceability', 'conformance (reference)', 'selftest (subset)', 'certify (laravel)', 'certify (lumen)']);
+      ['type check', 'unit tests', 'traceability', 'conformance (reference)', 'selftest (subset)', 'certify (adonis)', 'certify (laravel)', 'certify (lumen)']);
     assert.deepEqual(selectPhases(['conformance', 'unit'], defaultPhases()).map((p) => p.name), ['conformance (reference)', 'unit tests']);
-    assert.throws(() => selectPhases(['lint'], defaultPhases()), /unknown phase "lint"; the phases are typecheck, unit, traceability, conformance, selftest, certify-laravel, certify-lumen/);
+    assert.throws(() => selectPhases(['lint'], defaultPhases()), /unknown phase "lint"; the phases are typecheck, unit, traceability, conformance, selftest, certify-adonis, certify-laravel, certify-lumen/);
   });
 
   it('formats counts', () => {

@@ -1,0 +1,3 @@
+import { traceMiddleware } from './trace_middleware.js'
+
+export default traceMiddleware('TraceA')
