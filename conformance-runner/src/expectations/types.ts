@@ -36,6 +36,19 @@ export interface ExpectedResult {
   blockedBy?: string;
   /** For a property's failure: the signatures (`<rule>:<kind>`) of the distinct failures found. */
   signatures?: string[];
+  /**
+   * For a property's failure: the counterexamples that showed it, replayed before the random
+   * search on every later run (the suite's own corpus cases are not repeated here). A listed
+   * failure then goes only when its stored case passes, never because a seed missed it.
+   */
+  cases?: StoredCase[];
+}
+
+/** A property's counterexample as the expectations file keeps it: its id (corpus/caseId.ts), what it showed, its input. */
+export interface StoredCase {
+  id: string;
+  signature: string;
+  input: unknown;
 }
 
 /** Version 1 (rule by rule): read only so that --update-expectations can carry its reasons over. */

@@ -1,6 +1,6 @@
 import type { RuleResult, ScenarioResult } from '../model/results';
 import { recorded, runResults } from './results';
-import type { ExpectationsFile, ExpectedResult, ExpectedRule, ExpectedStatus } from './types';
+import type { ExpectationsFile, ExpectedResult, ExpectedRule, ExpectedStatus, StoredCase } from './types';
 
 const SCHEMA_REF = 'https://fw-conformance.local/schema/expectations.schema.json';
 
@@ -32,13 +32,16 @@ export function updateExpectations(
     const kept = (inRun.has(before.rule) ? before.results.filter((x) => !selected.has(x.scenario)) : before.results).filter(known);
     if (kept.length > 0) results.set(before.rule, [...kept]);
   }
+  const cases = storedCases(scenarios);
   for (const a of runResults(rules).values()) {
     if (!recorded(a.status)) continue;
     const list = results.get(a.rule) ?? [];
+    const own = (cases.get(a.scenario) ?? []).filter((c) => a.signatures?.includes(c.signature));
     list.push({
       scenario: a.scenario, status: a.status as ExpectedStatus,
       ...(a.blockedBy !== undefined ? { blockedBy: a.blockedBy } : {}),
       ...(a.signatures !== undefined ? { signatures: a.signatures } : {}),
+      ...(own.length > 0 ? { cases: own } : {}),
     });
     results.set(a.rule, list);
     if (!firstMessage.has(a.rule) && a.status !== 'blocked') firstMessage.set(a.rule, a.message);
@@ -60,6 +63,26 @@ export function updateExpectations(
     ...(profile !== undefined ? { profile } : {}),
     rules: entries.sort((a, b) => a.rule.localeCompare(b.rule)),
   };
+}
+
+/**
+ * Each property scenario's counterexamples worth storing: those its run did not take from the
+ * suite's corpus (which every run replays anyway), one per case.
+ */
+function storedCases(scenarios: readonly ScenarioResult[]): Map<string, StoredCase[]> {
+  const out = new Map<string, StoredCase[]>();
+  for (const s of scenarios) {
+    const failures = s.property?.failures;
+    if (!Array.isArray(failures)) continue;
+    const list: StoredCase[] = [];
+    for (const f of failures as Array<{ origin?: string; caseId?: string; signature?: string; counterexample?: { input?: unknown } }>) {
+      if (f.origin === 'corpus' || typeof f.caseId !== 'string' || typeof f.signature !== 'string' || f.counterexample === undefined) continue;
+      if (list.some((c) => c.id === f.caseId && c.signature === f.signature)) continue;
+      list.push({ id: f.caseId, signature: f.signature, input: f.counterexample.input });
+    }
+    if (list.length > 0) out.set(s.id, list);
+  }
+  return out;
 }
 
 function firstLine(message: string | undefined): string {

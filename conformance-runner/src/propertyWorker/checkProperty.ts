@@ -1,6 +1,7 @@
 import { diagnoseBoot } from '../attribution/diagnoseBoot';
 import { AdapterClient, targetClientOptions, UnsupportedError, type WorldParameters } from '../protocol';
 import { propertyNamed, runProperty, type PropertyResult } from '../properties';
+import { replayCases } from '../properties/corpus/corpus';
 import { scenarioIdOf } from './wire';
 
 const CAPABILITY_TAG = '@capability:';
@@ -25,9 +26,12 @@ export async function checkProperty(name: string, params: WorldParameters, tags:
     const missing = [...needed].filter((c) => !declared.includes(c as never));
     if (missing.length > 0) return { kind: 'unsupported', capability: missing[0]!, message: `the target does not declare ${missing.map((c) => `"${c}"`).join(', ')}` };
     let result: PropertyResult;
+    const scenarioId = scenarioIdOf(tags);
+    // The suite's corpus and the user's stored counterexamples come first, whatever the seed.
+    const replay = replayCases(def.name, scenarioId !== undefined ? params.replay?.[scenarioId] : undefined);
     try {
       result = await runProperty(def, {
-        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId: scenarioIdOf(tags), diagnoseBoot,
+        client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId, diagnoseBoot, replay,
       });
     } catch (err) {
       if (err instanceof UnsupportedError) return { kind: 'unsupported', capability: err.capability, message: err.message };

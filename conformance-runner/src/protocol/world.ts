@@ -30,6 +30,11 @@ export interface WorldParameters {
   numRuns: number;
   /** fast-check replay path of one failing case (with seed), from a previous report. */
   replayPath?: string;
+  /**
+   * Counterexamples stored in the expectations file, by property scenario @id: each property
+   * replays its own (after the suite's corpus) before its random search.
+   */
+  replay?: Record<string, Array<{ input: unknown }>>;
   /** Differential mode: a second adapter (the reference) that gets the same generated cases. */
   oracle?: TargetAddress;
   /**

@@ -148,7 +148,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     void target.died.then((death) => stop(deathInterruption(death)));
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
-    const worldParameters = worldParametersFor(target, oracle, options, seed, selection);
+    const worldParameters = worldParametersFor(target, oracle, options, seed, selection, expectations);
     // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
     if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
     // The steps load after that: their loading holds this thread, and the worker waits for nothing else.

@@ -1,11 +1,13 @@
 import type { CliOptions } from '../config/options';
+import type { ExpectationsFile } from '../expectations/types';
 import type { EarlyProperty, WorldParameters } from '../protocol/world';
 import type { Target } from '../target';
 import type { Selection } from './selection';
 
 /** What the run hands cucumber (docs/architecture.md, "World parameters"). */
-export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection): WorldParameters {
+export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection, expectations?: ExpectationsFile): WorldParameters {
   const early = earlyProperties(selection, options);
+  const replay = storedCases(expectations);
   return {
     target: target.address,
     capabilities: target.info.capabilities,
@@ -17,6 +19,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     seed,
     numRuns: options.numRuns,
     ...(options.path !== undefined ? { replayPath: options.path } : {}),
+    ...(replay !== undefined ? { replay } : {}),
     ...(oracle ? { oracle: oracle.address } : {}),
     ...(early.length > 0 ? { early } : {}),
   };
@@ -35,4 +38,19 @@ export function propertiesMayStartEarly(options: CliOptions): boolean {
 export function earlyProperties(selection: Selection, options: CliOptions): EarlyProperty[] {
   if (!propertiesMayStartEarly(options)) return [];
   return selection.scenarios.flatMap((s) => (s.propertyName === undefined ? [] : [{ scenario: s.id, property: s.propertyName, tags: s.tags }]));
+}
+
+/** The expectations file's counterexamples, by property scenario: replayed before the random search. */
+export function storedCases(expectations: ExpectationsFile | undefined): WorldParameters['replay'] {
+  const out: NonNullable<WorldParameters['replay']> = {};
+  let any = false;
+  for (const rule of expectations?.rules ?? []) {
+    for (const result of rule.results) {
+      for (const c of result.cases ?? []) {
+        (out[result.scenario] ??= []).push({ input: c.input });
+        any = true;
+      }
+    }
+  }
+  return any ? out : undefined;
 }

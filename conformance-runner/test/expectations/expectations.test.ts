@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { compareWithExpectations } from '../../src/expectations/compare';
 import { ExpectationsError, loadExpectations, parseExpectations } from '../../src/expectations/load';
 import { updateExpectations } from '../../src/expectations/update';
+import { storedCases } from '../../src/run/worldParameters';
 import { rule, rulesOf, scenario } from '../run/results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('groups.prefix'), rule('errors.body', 'reference')];
@@ -110,6 +111,25 @@ describe('--update-expectations', () => {
     later[later.length - 1]!.outcomes[0]!.signatures = ['params.anchored:matched', 'params.anchored:not-matched'];
     const m = compareWithExpectations(f, rulesOf(DEFS, later), later, new Set([...known, 'g-2', 'prop'])).mismatches;
     assert.deepEqual(m.map((x) => [x.kind, x.id, x.detail]), [['changed', 'params.anchored › prop', 'new failing case params.anchored:not-matched']]);
+  });
+
+  it('stores a property failure\'s counterexample with its signature (not a corpus case), and the run replays it', () => {
+    const prop = scenario('prop', 'failed', ['params.anchored'], 'implied', {
+      property: { property: 'regex-constraints', failures: [
+        { signature: 'params.anchored:matched', origin: 'search', caseId: 'c0123456789ab', counterexample: { input: { routes: [1] } } },
+        { signature: 'params.anchored:matched', origin: 'corpus', caseId: 'cbbbbbbbbbbbb', counterexample: { input: { routes: [2] } } },
+        { signature: 'params.constraint-regex:not-matched', origin: 'search', caseId: 'ccccccccccccc', counterexample: { input: { routes: [3] } } },
+      ] },
+    });
+    prop.outcomes[0]!.signatures = ['params.anchored:matched'];
+    const all = [...scenarios, prop];
+    const f = updateExpectations(undefined, 'acme', rulesOf(DEFS, all), all);
+    const result = f.rules.find((r) => r.rule === 'params.anchored')!.results.find((x) => x.scenario === 'prop');
+    assert.deepEqual(result, { scenario: 'prop', status: 'failed', signatures: ['params.anchored:matched'], cases: [{ id: 'c0123456789ab', signature: 'params.anchored:matched', input: { routes: [1] } }] });
+    // Valid against the schema, and handed to the properties as the cases to replay.
+    assert.doesNotThrow(() => parseExpectations(JSON.stringify(f), 'e.json'));
+    assert.deepEqual(storedCases(f), { prop: [{ input: { routes: [1] } }] });
+    assert.equal(storedCases({ version: 2, implementation: 'x', rules: [] }), undefined);
   });
 
   it('drops results of scenarios the suite no longer has (retired ids), keeps those merely not selected', () => {

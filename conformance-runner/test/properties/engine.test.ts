@@ -2,6 +2,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AdapterClient, RequestTimeoutError } from '../../src/protocol';
 import { PROPERTIES, PropertyFailure, propertyNamed, runProperty, type PropertyResult } from '../../src/properties';
+import { caseId } from '../../src/properties/corpus/caseId';
+import type { ReplayCase } from '../../src/properties/corpus/corpus';
 import { startFakeAdapter, type FakeAdapter, type FakeBugs } from './fixtures/fakeAdapter';
 
 const started: FakeAdapter[] = [];
@@ -19,12 +21,66 @@ async function target(bugs: FakeBugs = {}, requestTimeoutMs = 5000): Promise<{ a
   return { adapter, client };
 }
 
-async function check(name: string, client: AdapterClient, extra: { oracle?: AdapterClient; replayPath?: string; numRuns?: number; seed?: number } = {}): Promise<PropertyResult> {
+async function check(name: string, client: AdapterClient, extra: { oracle?: AdapterClient; replayPath?: string; numRuns?: number; seed?: number; replay?: ReplayCase[] } = {}): Promise<PropertyResult> {
   return runProperty(propertyNamed(name), {
     client, oracle: extra.oracle, seed: extra.seed ?? 42, numRuns: extra.numRuns ?? 40, replayPath: extra.replayPath,
-    scenarioId: `x-property-${name}`,
+    scenarioId: `x-property-${name}`, ...(extra.replay !== undefined ? { replay: extra.replay } : {}),
   });
 }
+
+const signatures = (r: PropertyResult) => (r.info.failures ?? []).map((f) => f.signature).sort();
+
+/** A regex case of one route `/r0/{p0:<constraint>}` probed with `value` (an AST the generator could make). */
+function regexCase(items: unknown[], value: string): unknown {
+  return { routes: [{ segments: [{ kind: 'param', re: { t: 'seq', items }, values: [value, value, value, value] }], probes: [{ spoil: null, mutation: { op: 'insert', pos: 0, ch: 'A' }, reading: 0 }] }] };
+}
+const TILDE_IN_BRACES = regexCase([{ t: 'quant', atom: { t: 'class', negated: false, items: [{ t: 'char', ch: '~' }] }, form: '{m,n}', min: 0, max: 1 }], '~');
+const TILDE = regexCase([{ t: 'class', negated: false, items: [{ t: 'char', ch: '~' }] }], '~');
+const BRACES = regexCase([{ t: 'quant', atom: { t: 'lit', ch: 'a' }, form: '{m}', min: 2, max: 2 }], 'aa');
+
+test('a failure is blamed on braces only when the twin written without braces passes', async () => {
+  const braces = await check('regex-constraints', (await target({ crashOnBraces: true })).client, { numRuns: 1, replay: [{ id: caseId(BRACES), input: BRACES, source: 'corpus' }] });
+  assert.deepEqual(signatures(braces), ['server-error']);
+  assert.equal(braces.info.failures![0]!.rule, 'params.constraint-braces');
+  // "~" crashes the braced route and its twin alike: the constraint's fault, whatever braces the case holds.
+  const tilde = await check('regex-constraints', (await target({ crashOnConstraintText: '~' })).client, { numRuns: 1, replay: [{ id: caseId(TILDE_IN_BRACES), input: TILDE_IN_BRACES, source: 'corpus' }] });
+  assert.equal(tilde.info.failures![0]!.rule, 'params.constraint-regex');
+});
+
+test('stored cases are replayed before the search, so a failure is found whatever the seed', async () => {
+  const { client } = await target({ crashOnConstraintText: '~' });
+  const replay: ReplayCase[] = [{ id: caseId(BRACES), input: BRACES, source: 'corpus' }, { id: caseId(TILDE), input: TILDE, source: 'expectations' }];
+  for (const seed of [1, 2, 3]) {
+    const r = await check('regex-constraints', client, { seed, numRuns: 5, replay });
+    assert.equal(r.info.result, 'failed', `seed ${seed}`);
+    assert.deepEqual(r.info.replayed, { cases: 2, failing: [caseId(TILDE)], unusable: [] });
+    const f = r.info.failures![0]!;
+    assert.equal(f.origin, 'expectations');
+    assert.equal(f.caseId, caseId(TILDE));
+    assert.equal(f.path, undefined);
+    assert.match(f.gherkin, new RegExp(`case ${caseId(TILDE)} of the expectations file, replayed on every run`));
+  }
+  // Without the stored case, a few searched cases never meet a "~": the property holds for this run only.
+  const searched = await check('regex-constraints', client, { seed: 1, numRuns: 5 });
+  assert.equal(searched.info.result, 'passed');
+});
+
+test('a stored case that passes now is counted, not reported; one that no longer plans is said', async () => {
+  const { client } = await target();
+  const r = await check('regex-constraints', client, { numRuns: 5, replay: [{ id: caseId(TILDE), input: TILDE, source: 'expectations' }, { id: 'cstale', input: { routes: 'not a list' }, source: 'expectations' }] });
+  assert.equal(r.info.result, 'passed');
+  assert.equal(r.info.replayed!.cases, 2);
+  assert.deepEqual(r.info.replayed!.failing, []);
+  assert.deepEqual(r.info.replayed!.unusable.map((u) => u.id), ['cstale']);
+});
+
+test('two faults that differ only in how the value is wrong are both found and reported', async () => {
+  const both = await check('url-generation', (await target({ segmentsInQuery: true, dropQuery: true })).client, { numRuns: 100 });
+  const one = await check('url-generation', (await target({ segmentsInQuery: true })).client, { numRuns: 100 });
+  assert.ok(signatures(one).some((s) => s.endsWith(':segment-in-query')), signatures(one).join());
+  assert.ok(signatures(both).some((s) => s.endsWith(':query-dropped')), signatures(both).join());
+  assert.ok(signatures(both).length > signatures(one).length - 1, signatures(both).join());
+});
 
 test('every property holds against a correct target, and the result records seed and runs', async () => {
   const { client } = await target();

@@ -117,3 +117,19 @@ test('an answer clipped for its size is the wrong body even when its head is the
   const text = { status: 200 as const, body: { kind: 'text' as const, value: 'ok' }, route: 'r' };
   assert.equal(verifyRequest(text, { kind: 'request', status: 200, body: 'ok', clipped: { bytes: 70_000, bound: 65_540 } }).length, 1);
 });
+
+test('a resource action answering a method its table does not have there is a route beyond the seven', () => {
+  // The resource photos, then a PATCH route of the user's at the resource's {id} shape.
+  const p = planTableCase({
+    entries: [{ kind: 'resource', word: 'photos' }, { kind: 'route', method: 'PATCH', segs: [{ kind: 'static', word: 'photos' }, { kind: 'param' }], named: false }],
+    probes: [],
+  });
+  const check: RequestCheck = { kind: 'request', method: 'PATCH', path: '/photos/A', expect: { status: 200, body: { kind: 'text', value: 't0' }, route: 'PATCH /photos/{p0}' }, rule: 'params.default-constraint' };
+  const update = '{"action":"PhotoController@update","params":{"id":{"type":"string","value":"A"}}}';
+  const charge = classifyFailure(check, { kind: 'request', status: 200, body: update }, p.manifest);
+  assert.equal(charge.kind, 'wrong-route');
+  assert.equal(charge.rule, 'resources.only-seven');
+  // The same action answering PUT, a method its table has there, is no route beyond the seven.
+  const put: RequestCheck = { ...check, method: 'PUT', expect: { status: 200, body: { kind: 'echo', action: 'PhotoController@update', params: {} }, route: 'PUT /photos/{id}' }, rule: 'resources.routes' };
+  assert.notEqual(classifyFailure(put, { kind: 'request', status: 200, body: '{"action":"PhotoController@destroy","params":{}}' }, p.manifest).rule, 'resources.only-seven');
+});

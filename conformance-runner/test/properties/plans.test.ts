@@ -8,7 +8,9 @@ import { overlaps } from '../../src/properties/model/pattern';
 import { fillPath, tableCaseArb, planTableCase } from '../../src/properties/props/routeTables';
 import { planRegexCase, regexCaseArb } from '../../src/properties/props/regexConstraints';
 import { inLanguage } from '../../src/properties/regex/oracle';
-import { renderRegex } from '../../src/properties/regex/ast';
+import { hasBraces, renderRegex, withoutBraces } from '../../src/properties/regex/ast';
+import { languageString, regexArb } from '../../src/properties/regex/arbitrary';
+import { isSafe } from '../../src/properties/regex/safety';
 
 test('every generated manifest satisfies the protocol\'s manifest schema, and plans are deterministic', () => {
   for (const def of PROPERTIES.values()) {
@@ -81,8 +83,10 @@ test('regex cases: 200 exactly when every constrained value is in its language a
   fc.assert(fc.property(regexCaseArb(), (value) => {
     for (const c of planRegexCase(value).checks) {
       if (c.kind !== 'request') continue;
-      const i = Number(/^\/r(\d+)\//.exec(c.path)![1]);
-      const route = value.routes[i]!;
+      // Twins (/t<i>/) are the same routes with their braces written out: the same language.
+      const [, kind, index] = /^\/([rt])(\d+)\//.exec(c.path)!;
+      const route = value.routes[Number(index)]!;
+      if (kind === 't') assert.ok(route.segments.some((s) => s.kind === 'param' && hasBraces(s.re)), 'only braced routes have twins');
       const raw = c.path.split('/').slice(2);
       // The oracle: the anchored JS regex of each rendered constraint; static text compared literally.
       const inside = route.segments.every((s, k) => (s.kind === 'static' ? raw[k] === s.text : inLanguage(renderRegex(s.re), raw[k]!)));
@@ -94,4 +98,18 @@ test('regex cases: 200 exactly when every constrained value is in its language a
     }
   }), { seed: 10, numRuns: 300 });
   assert.ok(ok > 200 && notFound > 200, `both outcomes are exercised (${ok} matches, ${notFound} misses)`);
+});
+
+test('a constraint without its braces has the same language, and is safe', () => {
+  const cases = regexArb().filter(hasBraces).chain((re) => fc.tuple(fc.constant(re), fc.array(languageString(re), { maxLength: 10 }),
+    fc.array(fc.string({ unit: fc.constantFrom(...'aAz09_-.~b'), maxLength: 8 }), { maxLength: 20 })));
+  fc.assert(fc.property(cases, ([re, inside, other]) => {
+    const twin = withoutBraces(re);
+    assert.ok(!hasBraces(twin), renderRegex(twin));
+    assert.ok(isSafe(twin), `${renderRegex(twin)} is safe`);
+    for (const s of inside) assert.ok(inLanguage(renderRegex(twin), s), `${renderRegex(twin)} accepts ${JSON.stringify(s)} of ${renderRegex(re)}`);
+    for (const s of other) assert.equal(inLanguage(renderRegex(twin), s), inLanguage(renderRegex(re), s), `${renderRegex(re)} / ${renderRegex(twin)} on ${JSON.stringify(s)}`);
+  }), { seed: 11, numRuns: 300 });
+  assert.equal(renderRegex(withoutBraces({ t: 'seq', items: [{ t: 'quant', atom: { t: 'lit', ch: 'a' }, form: '{m,n}', min: 1, max: 3 }] })), 'a(?:a(?:a)?)?');
+  assert.equal(renderRegex(withoutBraces({ t: 'seq', items: [{ t: 'quant', atom: { t: 'esc', e: 'd' }, form: '{m,}', min: 2, max: null }] })), '\\d\\d\\d*');
 });

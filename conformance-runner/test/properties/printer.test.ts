@@ -10,7 +10,7 @@ import type { Manifest } from '../../src/protocol';
 import { PROPERTIES } from '../../src/properties';
 import { shellQuote } from '../../src/config/shellQuote';
 import { curlCommands } from '../../src/properties/printer/curl';
-import { printGherkin, shortHash, type CounterexampleScenario } from '../../src/properties/printer/gherkin';
+import { printGherkin, type CounterexampleScenario } from '../../src/properties/printer/gherkin';
 import { phpString, printRoutes } from '../../src/properties/printer/notation';
 import type { Check } from '../../src/properties/engine/plan';
 
@@ -68,7 +68,7 @@ const checks: Check[] = [
 
 const scenario: CounterexampleScenario = {
   property: 'regex-constraints', scenarioId: 'params-property-regex-constraints', rules: ['params.constraint-regex'],
-  capabilities: ['groups'], seed: 42, path: '3:1:0', manifest,
+  capabilities: ['groups'], origin: { seed: 42, path: '3:1:0' }, caseId: 'c0123456789ab', manifest,
   failing: checks.map((check) => ({ check, messages: ['expected 200; got 404\nwith a body'] })),
 };
 
@@ -84,7 +84,7 @@ test('the counterexample is a valid Gherkin scenario with its tags, routes and o
   assert.ok(child.scenario);
   const tags = child.scenario.tags.map((t) => t.name);
   assert.deepEqual(tags, [
-    `@id:params-counterexample-regex-constraints-42-${shortHash('3:1:0')}`,
+    '@id:params-counterexample-regex-constraints-c0123456789ab',
     '@rule:params.constraint-regex', '@rule:errors.method-not-allowed', '@rule:errors.not-found', '@rule:groups.prefix',
     '@rule:resources.routes', '@rule:named.name', '@rule:resources.names', '@capability:groups',
   ]);

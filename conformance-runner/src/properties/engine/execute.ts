@@ -90,9 +90,13 @@ export async function executePlan(plan: Plan, target: AdapterClient, oracle: Ada
       Promise.all(plan.checks.map((c) => observe(target, load.app, c, answers))),
       oracle ? runOracle(plan, oracle) : Promise.resolve(undefined),
     ]);
+    const messages = plan.checks.map((check, i) => verify(check, observed[i]!));
     plan.checks.forEach((check, i) => {
-      const messages = verify(check, observed[i]!);
-      if (messages.length > 0) outcome.violations.push({ check, observation: observed[i]!, messages, ...classifyFailure(check, observed[i]!, plan.manifest) });
+      if (messages[i]!.length === 0) return;
+      // A twin that fails as well clears the difference between the two of what this check's charges blame.
+      const twin = check.kind === 'request' ? check.twin : undefined;
+      const charged = twin !== undefined && (messages[twin.index]?.length ?? 0) > 0 ? { ...check, charges: { ...check.charges, ...twin.charges } } : check;
+      outcome.violations.push({ check, observation: observed[i]!, messages: messages[i]!, ...classifyFailure(charged, observed[i]!, plan.manifest) });
     });
     if (oracle && oracleRun) {
       const extras = await Promise.all(plan.extras.map((e) => observeExtra(target, load.app, e, answers)));

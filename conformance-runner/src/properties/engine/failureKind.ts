@@ -1,11 +1,13 @@
 import type { Manifest } from '../../protocol';
 import { allowViolations, parseAllow } from '../model/allow';
-import { flattenManifest } from '../model/routeTable';
+import { dispatchModel, flattenManifest } from '../model/routeTable';
 import { urlViolations } from '../model/urlParams';
 import type { Clipped } from '../../protocol/answerBody';
 import { CLIP, clipStrings } from '../../protocol/clip';
 import { parsedBody } from './parsedBody';
 import type { Finding } from '../../protocol/finding';
+import { differenceOf } from '../../model/difference';
+import { urlDifference, type ExpectedUrl } from '../../model/urlDifference';
 import type { Check, Expectation, RequestCheck } from './plan';
 
 /**
@@ -80,11 +82,25 @@ export function classifyFailure(check: Check, obs: Observed, manifest: Manifest)
     (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
   const defaults = (DEFAULT_NEEDS[kind] ?? []).map((r) => (r === 'named.name' && check.kind === 'url' ? check.nameRule ?? r : r));
   const needs = [...defaults, ...(check.needs?.[kind] ?? [])].filter((r) => r !== rule);
-  // A crash is one fault whichever check showed it: it has one signature in a property.
-  const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}`;
+  const raw = findingOf(check, obs, kind);
+  // A crash is one fault whichever check showed it: it has one signature in a property. A wrong
+  // value is named by how it differs from the right one, so that two mechanisms broken in two
+  // ways are two failures, each found and reported, while one broken way reads as one.
+  const named = VALUE_KINDS.has(kind) && raw !== undefined ? valueDifference(raw) : undefined;
+  const signature = kind === 'server-error' || kind === 'no-answer' ? kind : `${rule}:${kind}${named !== undefined ? `:${named}` : ''}`;
   // What the target answered can be as long as it likes: a finding travels in attachments and reports.
-  const finding = clipStrings(findingOf(check, obs, kind), CLIP.valueChars) as Finding | undefined;
+  const finding = clipStrings(raw, CLIP.valueChars) as Finding | undefined;
   return { kind, rule, signature, needs: [...new Set(needs)], ...(finding !== undefined ? { finding } : {}) };
+}
+
+/** Kinds whose failure is a wrong value rather than a wrong status: named by their difference. */
+const VALUE_KINDS = new Set<FailureKind>(['wrong-params', 'wrong-body', 'url-wrong', 'follow-failed']);
+
+/** How the finding's observed value differs from the expected one (model/difference.ts), if one transformation says it. */
+function valueDifference(f: Finding): string | undefined {
+  if (f.aspect === 'url') return typeof f.actual === 'string' && (typeof f.expected === 'string' || (f.expected !== null && typeof f.expected === 'object')) ? urlDifference(f.expected as string | ExpectedUrl, f.actual) : undefined;
+  if (f.aspect === 'status' || f.aspect === 'allow') return undefined;
+  return differenceOf(f.expected, f.actual);
 }
 
 /**
@@ -139,8 +155,12 @@ function requestKind(check: RequestCheck, obs: Observed, manifest: Manifest): Fa
     if (obs.status === 200) {
       // A clipped head is no route's text and no echo, though it may parse as one.
       if (obs.clipped !== undefined) return 'wrong-body';
-      if (answeredBy(obs.body, manifest) !== undefined) return 'wrong-route';
-      return check.expect.body.kind === 'echo' && echoAction(obs.body) === check.expect.body.action ? 'wrong-params' : 'wrong-body';
+      if (check.expect.body.kind === 'echo' && echoAction(obs.body) === check.expect.body.action) return 'wrong-params';
+      const route = answeredBy(obs.body, manifest);
+      // Another route of the manifest answered: a closure's text, or a resource's action under a
+      // method no resource's table has at this path (another of its actions is its table's fault).
+      if (route !== undefined && (route.resource === undefined || !resourceHas(check.method, check.path, manifest))) return 'wrong-route';
+      return 'wrong-body';
     }
     return 'other-status';
   }
@@ -178,10 +198,22 @@ function echoAction(body: string): string | undefined {
   return typeof action === 'string' ? action : undefined;
 }
 
-/** The method of the route whose text closure answered `body` (properties give every route its own text). */
-export function answeredBy(body: string, manifest: Manifest): { method: string; params: boolean } | undefined {
-  const route = flattenManifest(manifest).find((r) => 'closure' in r.handler && r.handler.closure === 'text' && r.handler.value === body);
-  return route ? { method: route.method, params: route.segments.some((s) => s.kind === 'param') } : undefined;
+/**
+ * The route of the manifest whose handler answered `body`: a text closure (properties give every
+ * route its own text), or a catalog action, by the echo that names it.
+ */
+export function answeredBy(body: string, manifest: Manifest): { method: string; params: boolean; resource?: string } | undefined {
+  const routes = flattenManifest(manifest);
+  const action = echoAction(body);
+  const route = routes.find((r) => ('closure' in r.handler ? r.handler.closure === 'text' && r.handler.value === body
+    : action !== undefined && `${r.handler.controller}@${r.handler.action}` === action));
+  return route ? { method: route.method, params: route.segments.some((s) => s.kind === 'param'), ...(route.resource !== undefined ? { resource: route.resource } : {}) } : undefined;
+}
+
+/** Whether a resource() call registers a route of `method` matching `path`. */
+function resourceHas(method: string, path: string, manifest: Manifest): boolean {
+  const own = flattenManifest(manifest).filter((r) => r.resource !== undefined && r.method === method);
+  return dispatchModel(own, method, path.split('?')[0]!).status === 200;
 }
 
 /**
@@ -194,6 +226,9 @@ function answerRule(check: RequestCheck, kind: FailureKind, body: string, manife
   if (kind === 'matched' && check.expect.status === 405) return 'dispatch.method-filter';
   const route = answeredBy(body, manifest);
   if (route === undefined) return undefined;
+  // A resource's action answering a method its table does not give it: a route the resource
+  // registered beyond its seven (Laravel's PATCH for update).
+  if (route.resource !== undefined && route.method !== check.method) return 'resources.only-seven';
   if (route.method !== check.method) return 'dispatch.method-filter';
   return route.params ? 'params.default-constraint' : 'dispatch.regex-match';
 }

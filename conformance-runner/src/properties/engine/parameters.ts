@@ -41,6 +41,12 @@ export function propertyParameters(raw: Partial<WorldParameters> | undefined): W
     out.capabilities = p.capabilities;
   }
   if (p.replayPath !== undefined && p.replayPath !== null) out.replayPath = String(p.replayPath);
+  if (p.replay !== undefined && p.replay !== null) {
+    const ok = typeof p.replay === 'object' && !Array.isArray(p.replay) &&
+      Object.values(p.replay).every((list) => Array.isArray(list) && list.every((c) => c !== null && typeof c === 'object' && 'input' in c));
+    if (!ok) throw new Error('worldParameters.replay must map property scenario ids to lists of {"input": ...}');
+    out.replay = p.replay;
+  }
   if (p.oracle !== undefined && p.oracle !== null) out.oracle = address(p.oracle, 'oracle');
   if (p.shareApps !== undefined && p.shareApps !== null) out.shareApps = { unloadAtEnd: p.shareApps.unloadAtEnd === true };
   if (p.unloadWithLoad === true) out.unloadWithLoad = true;

@@ -25,6 +25,12 @@ export interface RequestCheck {
   charges?: Partial<Record<FailureKind, string>>;
   /** Rules that failures of some kinds rely on besides the defaults (a wrong body: the handler). */
   needs?: Partial<Record<FailureKind, string[]>>;
+  /**
+   * The check (by index in the plan) of the same request to a twin route that differs only in
+   * what `charges` blames (a constraint with its braces written out): when the twin fails too, the
+   * failure is not that difference's, and `charges` here apply instead.
+   */
+  twin?: { index: number; charges: Partial<Record<FailureKind, string>> };
 }
 
 export interface UrlCheck {

@@ -4,6 +4,8 @@ import {
   AdapterError, RequestTimeoutError, UnsupportedError,
   type AdapterClient, type Exchange, type Manifest, type UrlResult,
 } from '../../protocol';
+import { caseId } from '../corpus/caseId';
+import type { CaseSource, ReplayCase } from '../corpus/corpus';
 import { curlCommands } from '../printer/curl';
 import { printGherkin } from '../printer/gherkin';
 import type { PropertyDefinition } from './definition';
@@ -29,9 +31,17 @@ export interface PropertyRunOptions {
   scenarioId?: string;
   /** How many divergences to keep in the attachment (all are counted). */
   maxDivergences?: number;
-  /** How many distinct failures (signatures) to look for at most (default 5). */
+  /** How many distinct failures (signatures) the random search looks for at most (default 5). */
   maxFailures?: number;
+  /**
+   * Known hard cases (corpus/corpus.ts), each tried once before the random search, so that a
+   * failure found once is found again whatever the seed. Left out with `replayPath`.
+   */
+  replay?: readonly ReplayCase[];
 }
+
+/** Where a failure's case came from: a stored case replayed, or this run's random search. */
+export type FailureOrigin = CaseSource | 'search';
 
 /** One distinct failure of a property, with its own shrunk counterexample. */
 export interface PropertyFailureInfo {
@@ -40,7 +50,12 @@ export interface PropertyFailureInfo {
   rule: string;
   needs: string[];
   finding?: Finding;
-  path: string;
+  /** A stored case replayed (found again on every run), or this run's random search (seed and path). */
+  origin: FailureOrigin;
+  /** The case's stable id (corpus/caseId.ts): --update-expectations stores the case under it. */
+  caseId: string;
+  /** fast-check's replay path (search only). */
+  path?: string;
   shrinks: number;
   /** The case's input, manifest and failing checks. */
   counterexample: {
@@ -76,8 +91,10 @@ export interface PropertyInfo {
   numRuns: number;
   path?: string;
   result: 'passed' | 'failed' | 'timed-out' | 'errored' | 'unsupported';
-  /** Cases run over every search round. */
+  /** Cases run over every search round (the replayed cases not included). */
   runs: number;
+  /** The stored cases tried before the search: how many, which failed, which no longer plan (a stale stored input). */
+  replayed?: { cases: number; failing: string[]; unusable: Array<{ id: string; message: string }> };
   shrinks?: number;
   /** The first failure's counterexample (every failure is in `failures`). */
   counterexample?: PropertyFailureInfo['counterexample'];
@@ -152,36 +169,70 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
     throw new Error(`--path ${JSON.stringify(opts.replayPath)} is not a fast-check replay path (numbers separated by ":", as printed with a failure)`);
   }
 
-  for (let round = 0; failures.length < maxFailures && !fatal; round++) {
+  /** One case sent (or taken from the memo): the violations not seen before, or undefined after a fatal error. */
+  const examine = async (value: T, plan: Plan, collect: boolean): Promise<CaseRecord | undefined> => {
+    executed++;
+    let sent = memo.get(plan);
+    if (sent === undefined) {
+      client.resetLog();
+      try {
+        const outcome = await executePlan(plan, client, oracle, def.rules[0]!, answers);
+        sent = { outcome, exchanges: [...client.exchanges] };
+        memo.set(plan, outcome, sent.exchanges);
+      } catch (err) {
+        if (!isFatal(err)) throw err;
+        fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
+        return undefined;
+      }
+    }
+    const { outcome } = sent;
+    if (collect) collectDivergences(outcome.divergences);
+    return { plan, violations: outcome.violations, exchanges: sent.exchanges };
+  };
+
+  // Stored cases first, each once, in a fixed order: what they show does not depend on the seed.
+  const replayed = opts.replayPath === undefined && opts.replay !== undefined && opts.replay.length > 0
+    ? { cases: opts.replay.length, failing: [] as string[], unusable: [] as Array<{ id: string; message: string }> }
+    : undefined;
+  for (const stored of replayed ? opts.replay! : []) {
+    if (fatal) break;
+    let plan: Plan;
+    try {
+      plan = def.plan(stored.input as T);
+    } catch (err) {
+      // A case stored by an older suite whose cases had another shape: said, never fatal.
+      replayed!.unusable.push({ id: stored.id, message: (err as Error).message });
+      continue;
+    }
+    const record = await examine(stored.input as T, plan, true);
+    if (record === undefined || record.violations.length === 0) continue;
+    replayed!.failing.push(stored.id);
+    const fresh = { ...record, violations: record.violations.filter((v) => !known.has(v.signature)) };
+    if (fresh.violations.length === 0) continue;
+    firstRecord ??= fresh;
+    for (const failure of describeFailures(def, opts, stored.input as T, { caseId: stored.id, source: stored.source }, 0, fresh)) {
+      known.add(failure.signature);
+      failures.push(failure);
+    }
+  }
+
+  // Then the random search, for failures of other signatures, each shrunk on its own.
+  const searchFound = (): number => failures.filter((f) => f.origin === 'search').length;
+  for (let round = 0; searchFound() < maxFailures && !fatal; round++) {
     const records = new WeakMap<object, CaseRecord>();
     let last: CaseRecord | undefined;
     const property = fc.asyncProperty(def.arbitrary(), async (value: T) => {
       // After a hang or protocol error nothing more is sent: every further case "passes" at once,
       // so fast-check neither keeps running nor shrinks towards a case that never failed.
       if (fatal) return true;
-      executed++;
-      const plan = def.plan(value);
-      let sent = memo.get(plan);
-      if (sent === undefined) {
-        client.resetLog();
-        try {
-          const outcome = await executePlan(plan, client, oracle, def.rules[0]!, answers);
-          sent = { outcome, exchanges: [...client.exchanges] };
-          memo.set(plan, outcome, sent.exchanges);
-        } catch (err) {
-          if (!isFatal(err)) throw err;
-          fatal = { error: err, plan, value, exchanges: [...client.exchanges], index: executed };
-          return true;
-        }
-      }
-      const { outcome } = sent;
-      if (round === 0) collectDivergences(outcome.divergences);
+      const record = await examine(value, def.plan(value), round === 0);
+      if (record === undefined) return true;
       // Failures already found do not count again: the search is for other signatures.
-      const fresh = outcome.violations.filter((v) => !known.has(v.signature));
+      const fresh = record.violations.filter((v) => !known.has(v.signature));
       if (fresh.length > 0) {
-        const record = { plan, violations: fresh, exchanges: sent.exchanges };
-        if (typeof value === 'object' && value !== null) records.set(value, record);
-        last = record;
+        const freshRecord = { ...record, violations: fresh };
+        if (typeof value === 'object' && value !== null) records.set(value, freshRecord);
+        last = freshRecord;
         throw new PropertyViolation(fresh);
       }
       return true;
@@ -204,7 +255,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
     const value = details.counterexample[0];
     const record = (typeof value === 'object' && value !== null ? records.get(value) : undefined) ?? last!;
     firstRecord ??= record;
-    for (const failure of describeFailures(def, opts, value, details.counterexamplePath, details.numShrinks, record)) {
+    for (const failure of describeFailures(def, opts, value, { seed: opts.seed, path: details.counterexamplePath }, details.numShrinks, record)) {
       if (known.has(failure.signature)) continue;
       known.add(failure.signature);
       failures.push(failure);
@@ -213,6 +264,7 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
 
   const info: PropertyInfo = { property: def.name, seed: opts.seed, numRuns: opts.numRuns, result: 'passed', runs, durationMs: 0 };
   if (opts.replayPath !== undefined) info.path = opts.replayPath;
+  if (replayed) info.replayed = replayed;
   if (oracle) { info.divergences = divergences; info.divergenceCount = divergenceCount; }
   const finish = (result: PropertyResult): PropertyResult => {
     result.info.durationMs = Math.round(performance.now() - started);
@@ -255,21 +307,29 @@ async function diagnoseFailedBoot(f: PropertyFailureInfo, client: AdapterClient,
   }
 }
 
-/** The distinct failures of one shrunk case, one per signature. */
-function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, value: T, path: string, shrinks: number, record: CaseRecord): PropertyFailureInfo[] {
+type CaseOrigin = { seed: number; path: string } | { caseId: string; source: CaseSource };
+
+/** The distinct failures of one case (shrunk, or stored), one per signature. */
+function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, value: T, origin: CaseOrigin, shrinks: number, record: CaseRecord): PropertyFailureInfo[] {
   const bySignature = new Map<string, Violation[]>();
   for (const v of record.violations) bySignature.set(v.signature, [...(bySignature.get(v.signature) ?? []), v]);
-  const replay = `--seed ${opts.seed} --path "${path}"${opts.scenarioId ? ` --tags "@id:${opts.scenarioId}"` : ''}`;
+  const id = 'caseId' in origin ? origin.caseId : caseId(value);
+  const only = opts.scenarioId ? ` --tags "@id:${opts.scenarioId}"` : '';
+  const replay = 'seed' in origin
+    ? `--seed ${origin.seed} --path "${origin.path}"${only}`
+    : `any seed${only} (case ${id} of ${origin.source === 'corpus' ? "the suite's corpus" : 'the expectations file'}, replayed first on every run)`;
   return [...bySignature.values()].map((violations) => {
     const first = violations[0]!;
     const failing = violations.map((v) => ({ input: v.check ? describeCheck(v.check) : undefined, rule: v.rule, messages: v.messages, observed: v.observation }));
     return {
-      signature: first.signature, rule: first.rule, needs: first.needs, path, shrinks,
+      signature: first.signature, rule: first.rule, needs: first.needs,
+      origin: 'seed' in origin ? 'search' as const : origin.source, caseId: id,
+      ...('seed' in origin ? { path: origin.path } : {}), shrinks,
       ...(first.finding !== undefined ? { finding: first.finding } : {}),
       counterexample: { input: value, manifest: record.plan.manifest, failing },
       gherkin: printGherkin({
         property: def.name, scenarioId: opts.scenarioId, rules: def.rules, capabilities: def.capabilities,
-        seed: opts.seed, path, manifest: record.plan.manifest,
+        origin, caseId: id, manifest: record.plan.manifest,
         failing: violations.map((v) => ({ check: v.check, rule: v.rule, messages: v.messages })),
       }),
       curl: curlCommands(opts.client.address.url, record.plan.manifest, violations.flatMap((v) => (v.check ? [v.check] : []))),
@@ -282,7 +342,7 @@ function describeFailures<T>(def: PropertyDefinition<T>, opts: PropertyRunOption
 function failed<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: PropertyInfo, failures: PropertyFailureInfo[], record: CaseRecord, fatal: Fatal | undefined): PropertyResult {
   const first = failures[0]!;
   info.result = 'failed';
-  info.path = first.path;
+  if (first.path !== undefined) info.path = first.path;
   info.shrinks = first.shrinks;
   info.counterexample = first.counterexample;
   info.gherkin = first.gherkin;
@@ -295,14 +355,14 @@ function failed<T>(def: PropertyDefinition<T>, opts: PropertyRunOptions, info: P
     ...[...byRule].map(([rule, list]): PropertyOutcome => ({
       rule, status: 'failed', step, needs: [...new Set(list.flatMap((f) => f.needs))], signatures: [...new Set(list.map((f) => f.signature))],
       ...(list[0]!.finding !== undefined ? { finding: list[0]!.finding, manifest: list[0]!.counterexample.manifest } : {}),
-      message: list.map((f) => `${f.summary} (replay with ${f.replay})`).join('\n'),
+      message: list.map((f) => `${f.summary} (${f.origin === 'search' ? `replay with ${f.replay}` : `case ${f.caseId} of ${f.origin === 'corpus' ? "the suite's corpus" : 'the expectations file'}, replayed on every run`})`).join('\n'),
     })),
     ...def.rules.filter((r) => !byRule.has(r)).map((rule): PropertyOutcome => ({ rule, status: 'passed' })),
   ];
   const message = [
     `The property "${def.name}" does not hold: ${def.title}.`,
-    `${failures.length} distinct failure(s) (seed ${opts.seed}, ${info.runs} case(s) run), each shrunk on its own:`,
-    ...failures.map((f, i) => `  ${i + 1}. [${f.rule}] ${f.summary}\n     replay: ${f.replay} (${f.shrinks} shrink(s))`),
+    `${failures.length} distinct failure(s) (${info.replayed ? `${info.replayed.cases} stored case(s) replayed, then ` : ''}seed ${opts.seed}, ${info.runs} case(s) searched):`,
+    ...failures.map((f, i) => `  ${i + 1}. [${f.rule}] ${f.summary}\n     ${f.origin === 'search' ? `found by this run's search, ${f.shrinks} shrink(s); replay: ${f.replay}; --update-expectations stores it as case ${f.caseId}` : `replay: ${f.replay}`}`),
     ...(fatal ? [`The search stopped early: ${fatal.error.message}`] : []),
     '',
     'The first as a scenario:',

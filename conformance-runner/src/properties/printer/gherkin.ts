@@ -12,8 +12,10 @@ export interface CounterexampleScenario {
   scenarioId?: string;
   rules: string[];
   capabilities: string[];
-  seed: number;
-  path: string;
+  /** How to get the case again: fast-check's seed and path, or a stored case (replayed on every run). */
+  origin: { seed: number; path: string } | { caseId: string; source: 'corpus' | 'expectations' };
+  /** The case's stable id (corpus/caseId.ts): what names the printed scenario. */
+  caseId: string;
   manifest: Manifest;
   /** The failing checks (none when the application did not boot), with what went wrong. */
   failing: Array<{ check?: Check; rule?: string; messages: string[] }>;
@@ -24,13 +26,12 @@ export function printGherkin(c: CounterexampleScenario): string {
   const tagRules = rules.length > 0 ? rules : c.rules.slice(0, 1);
   const section = (c.scenarioId ?? tagRules[0] ?? 'properties').split(/[.-]/)[0];
   const tags = [
-    `@id:${section}-counterexample-${c.property}-${c.seed}-${shortHash(c.path)}`,
+    `@id:${section}-counterexample-${c.property}-${c.caseId}`,
     ...tagRules.map((r) => `@rule:${r}`),
     ...c.capabilities.map((cap) => `@capability:${cap}`),
   ];
   const lines: string[] = [
-    `# Shrunk counterexample of the property "${c.property}" (seed ${c.seed}, path "${c.path}").`,
-    `# Replay it with: --seed ${c.seed} --path "${c.path}"`,
+    ...originComments(c),
     tags.join(' '),
     `Scenario: Counterexample of the property "${c.property}"`,
     ...routeSteps(c.manifest),
@@ -45,6 +46,13 @@ export function printGherkin(c: CounterexampleScenario): string {
     lines.push(...checkSteps(f.check));
   }
   return lines.join('\n');
+}
+
+function originComments(c: CounterexampleScenario): string[] {
+  const o = c.origin;
+  if ('seed' in o) return [`# Shrunk counterexample of the property "${c.property}" (case ${c.caseId}, seed ${o.seed}, path "${o.path}").`, `# Replay it with: --seed ${o.seed} --path "${o.path}"`];
+  const where = o.source === 'corpus' ? "the suite's corpus" : 'the expectations file';
+  return [`# Counterexample of the property "${c.property}": case ${c.caseId} of ${where}, replayed on every run.`];
 }
 
 function routeSteps(manifest: Manifest): string[] {
@@ -106,13 +114,6 @@ function cell(text: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
-}
-
-/** A short stable name for a replay path (paths can be long; ids should not be). */
-export function shortHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36);
 }
 
 function unique<T>(xs: T[]): T[] {

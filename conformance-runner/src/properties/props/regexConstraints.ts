@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { Manifest, RouteStatement } from '../../protocol';
 import { languageString, mutate, mutationArb, regexArb, type Mutation } from '../regex/arbitrary';
-import { renderRegex, type Regex } from '../regex/ast';
+import { hasBraces, renderRegex, withoutBraces, type Regex } from '../regex/ast';
 import { regexReadings, staticTextArb } from '../regex/staticText';
 import { isDotSegment } from '../model/pattern';
 import { expectedBody } from '../model/probeCatalog';
 import { dispatchModel, flattenManifest } from '../model/routeTable';
-import type { Check, Expectation, Extra, Plan } from '../engine/plan';
+import type { Check, Expectation, Extra, Plan, RequestCheck } from '../engine/plan';
 import type { PropertyDefinition } from '../engine/definition';
 
 /**
@@ -56,14 +56,22 @@ export function regexCaseArb(): fc.Arbitrary<RegexCase> {
   return fc.record({ routes: fc.array(routeArb, { minLength: 1, maxLength: 3 }) });
 }
 
-export function uriOf(index: number, route: RouteCase): string {
+export function uriOf(index: number, route: RouteCase, twin = false): string {
   let k = 0;
-  const parts = route.segments.map((s) => (s.kind === 'static' ? s.text : `{p${k++}:${renderRegex(s.re)}}`));
-  return `/r${index}/${parts.join('/')}`;
+  const parts = route.segments.map((s) => (s.kind === 'static' ? s.text : `{p${k++}:${renderRegex(twin ? withoutBraces(s.re) : s.re)}}`));
+  return `/${twin ? 't' : 'r'}${index}/${parts.join('/')}`;
+}
+
+/** A route whose constraints write quantifiers with braces: it gets a twin with the braces written out (ast.ts withoutBraces). */
+function braced(route: RouteCase): boolean {
+  return route.segments.some((seg) => seg.kind === 'param' && hasBraces(seg.re));
 }
 
 export function planRegexCase(value: RegexCase): Plan {
   const statements: RouteStatement[] = value.routes.map((r, i) => ({ method: 'GET', uri: uriOf(i, r), handler: { closure: 'args' } }));
+  // Twins of braced routes, under /t<i>: the same languages without braces, so that a failure
+  // is blamed on the braces only where the twin shows the constraint itself works.
+  value.routes.forEach((r, i) => { if (braced(r)) statements.push({ method: 'GET', uri: uriOf(i, r, true), handler: { closure: 'args' } }); });
   const manifest: Manifest = { protocol: 2, routeFiles: { web: statements } };
   const routes = flattenManifest(manifest);
   const checks: Check[] = [];
@@ -98,14 +106,21 @@ export function planRegexCase(value: RegexCase): Plan {
       // constraint (or static text read as a regex), a wrong value is extraction, a spoiled value
       // let through is the probe's own rule.
       const literal = route.segments.some((seg) => seg.kind === 'static' && /[.+*()$]/.test(seg.text));
-      // A brace quantifier in a constraint first needs the parameter to end at the brace that balances its opening one.
-      const braces = route.segments.some((seg) => seg.kind !== 'static' && /\{\d+(,\d*)?\}/.test(renderRegex(seg.re)));
-      const constraint = literal ? 'params.literal-static' : braces ? 'params.constraint-braces' : 'params.constraint-regex';
-      checks.push({
+      const plain = literal ? 'params.literal-static' : 'params.constraint-regex';
+      const charges = (constraint: string) => ({ 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule });
+      const check: RequestCheck = {
         kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule,
-        charges: { 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule },
-        needs: { 'wrong-body': ['registration.closure-positional'] },
-      });
+        charges: charges(plain), needs: { 'wrong-body': ['registration.closure-positional'] },
+      };
+      if (braced(route) && !literal) {
+        // A brace quantifier first needs the parameter to end at the brace that balances its
+        // opening one: blamed only when the same request to the twin without braces passes.
+        const twinPath = `/t${i}/${raw.join('/')}`;
+        checks.push({ kind: 'request', method: 'GET', path: twinPath, expect: expectation(routes, twinPath), rule, charges: charges(plain), needs: { 'wrong-body': ['registration.closure-positional'] } });
+        check.charges = charges('params.constraint-braces');
+        check.twin = { index: checks.length - 1, charges: charges(plain) };
+      }
+      checks.push(check);
     });
   });
 

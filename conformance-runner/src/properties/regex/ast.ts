@@ -166,3 +166,40 @@ export function* walk(node: Node | Seq): Generator<Node | Seq> {
   else if (node.t === 'quant') yield* walk(node.atom);
   else if (node.t === 'group') for (const alt of node.alts) yield* walk(alt);
 }
+
+/** Whether the regex writes a quantifier with braces ({m}, {m,}, {m,n}). */
+export function hasBraces(re: Regex): boolean {
+  for (const node of walk(re)) if (node.t === 'quant' && node.form.startsWith('{')) return true;
+  return false;
+}
+
+/**
+ * The same language written without brace quantifiers: `a{2}` → `aa`, `a{1,}` → `aa*`,
+ * `a{1,3}` → `a(?:a(?:a)?)?`. A target that fails a braced constraint and passes this twin has
+ * a problem with braces; one that fails both has a problem with the constraint itself.
+ */
+export function withoutBraces(re: Regex): Regex {
+  return seqWithoutBraces(re);
+}
+
+function seqWithoutBraces(seq: Seq): Seq {
+  return { t: 'seq', items: seq.items.flatMap(nodeWithoutBraces) };
+}
+
+function atomWithoutBraces(atom: Atom): Atom {
+  return atom.t === 'group' ? { t: 'group', alts: atom.alts.map(seqWithoutBraces) } : atom;
+}
+
+function nodeWithoutBraces(node: Node): Node[] {
+  if (node.t !== 'quant') return [atomWithoutBraces(node)];
+  const atom = atomWithoutBraces(node.atom);
+  if (!node.form.startsWith('{')) return [{ ...node, atom }];
+  const copies: Node[] = Array.from({ length: node.min }, () => atom);
+  if (node.max === null) return [...copies, { t: 'quant', atom, ...quantBounds('*'), form: '*' }];
+  let optional: Node | undefined;
+  for (let k = node.max - node.min; k > 0; k--) {
+    const inner: Seq = { t: 'seq', items: optional === undefined ? [atom] : [atom, optional] };
+    optional = { t: 'quant', atom: { t: 'group', alts: [inner] }, ...quantBounds('?'), form: '?' };
+  }
+  return optional === undefined ? copies : [...copies, optional];
+}
