@@ -42,6 +42,8 @@ export function notPorted(what: string): Promise<never> {
   if (!res.headersSent) {
     res.writeHead(501, { 'Content-Type': 'application/json', 'X-Fw-Error': 'not-ported' });
     res.end(JSON.stringify({ error: { kind: 'not-ported', message: `not ported: ${what}` } }));
+  } else if (!res.writableEnded) {
+    res.destroy();   // the framework began its own answer: cut it rather than leave the client waiting
   }
   mute(res);
   return new Promise<never>(() => {});
