@@ -114,7 +114,7 @@ export function runInitCommand(argv: string[], io: Io): number {
           ? '  adapter/framework.ts runs the skeleton on the reference framework: write it again for yours (the Framework interface of adapter/build.ts)'
           : '  bind adapter/framework.ts to your framework (its TODO lines): until then every application request answers not-ported',
       ]),
-    '  port them (docs/writing-an-adapter.md), then run the suite without --check-adapter',
+    '  port what it lists (docs/writing-an-adapter.md), then run the suite without --check-adapter',
     '',
   ].join('\n'));
   return EXIT.pass;
