@@ -4,7 +4,7 @@
 // capability, and a scenario that reaches a stub is reported as an adapter error, never as your
 // framework's. Port an entry by replacing its `notPorted(...)` call with the behaviour §4 gives, on
 // YOUR FRAMEWORK's own base classes, imported from its package (never from ./framework.js, which
-// imports this file). docs/writing-an-adapter.md shows the first ones.
+// imports this file): docs/writing-an-adapter.md, "Porting the probe catalog".
 import type { Handler } from './manifest.js';
 import { notPorted, record, typed } from './trace.js';
 
