@@ -18,15 +18,19 @@ Usage:
   --lang php             a PHP adapter for php -S: adapter/index.php (control plane), build.php
                          (manifest -> application), manifest.php (the manifest checks),
                          catalog.php (the probe catalog, every entry a stub), start.sh
-  --lang ts              a Node.js adapter in TypeScript: adapter/*.ts, the same parts
+  --lang ts              a Node.js adapter in TypeScript, the same parts in adapter/*.ts, run by
+                         tsx: framework.ts is the one file that calls your framework (every method
+                         a stub), package.json pins what it needs (npm install --prefix adapter)
   --example-framework    php: also write vendor/autoload.php, a toy framework with the spec's Fw
-                         API, so that the skeleton runs before you point it at your framework
+                         API, so that the skeleton runs before you point it at your framework;
+                         ts: write adapter/framework.ts bound to the reference framework that
+                         comes with fw-conformance instead of the stubs, a complete example
   DIR                    where to write (created if missing; files already there are never
                          overwritten)
   -h, --help             this text
 
-Then: fw-conformance --check-adapter --start '<the start command printed>' lists every catalog
-entry left to port, by capability (docs/writing-an-adapter.md).
+Then: fw-conformance --check-adapter --start adapter/start.sh lists what is left to port, the
+catalog by capability (docs/writing-an-adapter.md).
 
 Exit status: 0 when the skeleton is written; 2 for a bad command line or a file that exists.
 `;
@@ -38,17 +42,17 @@ export const INIT_OPTIONS = { lang: { type: 'string' }, 'example-framework': { t
 
 const TEMPLATES = path.join(PACKAGE_ROOT, 'conformance-runner', 'templates');
 
-/** Template folders per language: what `init` copies, relative to the template root. */
-const PARTS: Record<Lang, { always: string[]; example?: string[] }> = {
+/**
+ * Template folders per language: what `init` copies, relative to the template root. A file of the
+ * example replaces the skeleton's file of the same name (ts: adapter/framework.ts).
+ */
+const PARTS: Record<Lang, { always: string[]; example: string[] }> = {
   php: { always: ['php/skeleton'], example: ['php/example-framework'] },
-  ts: { always: ['ts/skeleton'] },
+  ts: { always: ['ts/skeleton'], example: ['ts/example-framework'] },
 };
 
-const START: Record<Lang, string> = {
-  php: 'adapter/start.sh',
-  // The skeleton's own tsconfig (CommonJS): ts-node's defaults for TypeScript 5.9 do not compile it.
-  ts: 'TS_NODE_PROJECT=adapter/tsconfig.json node -r ts-node/register/transpile-only adapter/main.ts',
-};
+/** The skeleton's start command, as --start takes it: both languages' start scripts work from any folder. */
+const START = 'adapter/start.sh';
 
 interface Io {
   cwd: string;
@@ -73,11 +77,10 @@ export function runInitCommand(argv: string[], io: Io): number {
   const lang = values.lang;
   if (lang !== 'php' && lang !== 'ts') return usage(io, `--lang ${lang === undefined ? 'is missing' : JSON.stringify(lang) + ' is not a language'}: give --lang php or --lang ts`);
   if (positionals.length !== 1) return usage(io, positionals.length === 0 ? 'give the folder to write the skeleton to (DIR)' : `one folder only; got ${positionals.join(' ')}`);
-  if (values['example-framework'] && PARTS[lang].example === undefined) return usage(io, '--example-framework goes with --lang php (the TypeScript skeleton uses the reference framework)');
 
   const dir = path.resolve(io.cwd, positionals[0]!);
   const files = new Map<string, string>();
-  for (const part of [...PARTS[lang].always, ...(values['example-framework'] ? PARTS[lang].example ?? [] : [])]) {
+  for (const part of [...PARTS[lang].always, ...(values['example-framework'] ? PARTS[lang].example : [])]) {
     for (const [relative, source] of templateFiles(path.join(TEMPLATES, part))) files.set(relative, source);
   }
   const existing = [...files.keys()].filter((f) => fs.existsSync(path.join(dir, f)));
@@ -91,18 +94,45 @@ export function runInitCommand(argv: string[], io: Io): number {
     fs.chmodSync(target, fs.statSync(source).mode & 0o777);
   }
   const shown = path.relative(io.cwd, dir) || '.';
+  const example = values['example-framework'] === true;
+  const check = `  npx fw-conformance --check-adapter --start ${START}`;
   io.out([
     `wrote a ${lang === 'php' ? 'PHP' : 'TypeScript'} adapter skeleton to ${shown}: ${[...files.keys()].sort().join(', ')}`,
     '',
     'Next:',
-    `  cd ${shown}`,
-    lang === 'php' && !values['example-framework'] ? '  point adapter/index.php at your framework (the lines marked YOUR FRAMEWORK)' : undefined,
-    lang === 'ts' ? '  point adapter/framework.ts at your framework (the lines marked YOUR FRAMEWORK)' : undefined,
-    `  npx fw-conformance --check-adapter --start '${START[lang]}'   # lists the catalog entries left to port`,
-    '  port them (docs/writing-an-adapter.md), then run the suite without --check-adapter',
+    ...(shown === '.' ? [] : [`  cd ${shellWord(shown)}`]),
+    ...(lang === 'php'
+      ? [
+        ...(example ? [] : ['  point adapter/index.php at your framework (the lines marked YOUR FRAMEWORK)']),
+        `${check}   # lists the catalog entries left to port`,
+      ]
+      : [
+        ...(suiteFoundFrom(path.join(dir, 'adapter')) ? [] : ['  npm install --save-dev fw-conformance   # adapter/manifest.ts reads the protocol\'s schemas from it']),
+        '  npm install --prefix adapter   # adapter/package.json: tsx, typescript, @types/node and ajv, pinned',
+        `${check}   # lists what is left to port`,
+        example
+          ? '  adapter/framework.ts runs the skeleton on the reference framework: write it again for yours (the Framework interface of adapter/build.ts)'
+          : '  bind adapter/framework.ts to your framework (its TODO lines): until then every application request answers not-ported',
+      ]),
+    '  port what it lists (docs/writing-an-adapter.md), then run the suite without --check-adapter',
     '',
-  ].filter((line) => line !== undefined).join('\n'));
+  ].join('\n'));
   return EXIT.pass;
+}
+
+/** A folder as one word of a shell command line. */
+function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Whether adapter/ of the TypeScript skeleton finds fw-conformance (its schemas, the reference framework). */
+function suiteFoundFrom(dir: string): boolean {
+  try {
+    require.resolve('fw-conformance/package.json', { paths: [dir] });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Files under a template folder, as [path relative to it, absolute source]. */

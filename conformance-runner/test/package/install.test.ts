@@ -11,8 +11,9 @@ import { fillCatalog } from '../fixtures/fillCatalog';
  * repository, `npm install` of the tarball into an empty project, and from there the commands the
  * README and the guide give — help, the adapter check and a full run against the bundled
  * reference, and both `init` skeletons, stubbed (the check names every entry left) and filled
- * (the check passes). The installed package has no TypeScript compiler: only the TypeScript
- * skeleton borrows the repository's ts-node to run.
+ * (the check passes). The installed package has no TypeScript compiler: the TypeScript skeleton
+ * brings its own (adapter/package.json, installed from the registry as init says), and is started
+ * exactly as init prints it.
  */
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -21,7 +22,7 @@ const FIXTURES = path.join(REPO, 'conformance-runner', 'test', 'fixtures');
 const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/register.js', 'scripts/fill-ts-cache.js', 'LICENSE', 'README.md',
   'action.yml', 'conformance-runner/bin', 'conformance-runner/schema', 'conformance-runner/src', 'conformance-runner/templates',
   'steps', 'reference/src', 'reference/adapter', 'features', 'spec', 'docs'];
-const MAX_FILES = 250;
+const MAX_FILES = 255;
 const MAX_PACKED_BYTES = 400 * 1024;
 
 const php = spawnSync('php', ['--version'], { encoding: 'utf8' });
@@ -38,6 +39,20 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
   for (const name of ['FW_CONFORMANCE_SUITE_DIR', 'FW_FROM_SOURCES', 'NODE_TEST_CONTEXT']) delete env[name];
   return spawnSync(command, args, { encoding: 'utf8', timeout: options.timeout ?? 120_000, cwd: options.cwd, env });
 }
+
+/** The lines of `init`'s "Next:" that are commands, as printed (a comment after `#` included). */
+function printedCommands(out: string): string[] {
+  return out.slice(out.indexOf('\nNext:\n')).split('\n').map((l) => l.trim()).filter((l) => /^(cd|npm|npx) /.test(l));
+}
+
+/** The checks --check-adapter reports with a status, from its text output. */
+function checksWith(status: string, out: string): string[] {
+  return [...out.matchAll(new RegExp(`^${status} {2}(\\S+)`, 'gm'))].map((m) => m[1]!);
+}
+
+/** Catalog checks of every capability that has catalog entries: all of them fail while the catalog is stubs. */
+const CATALOG_STUBBED = ['catalog.routing', 'catalog.middleware', 'catalog.resources', 'catalog.injection', 'catalog.form-requests', 'catalog.models',
+  'catalog.views', 'catalog.base-controller', 'catalog.factory-content', 'catalog.factory-redirects', 'catalog.factory-api'];
 
 function show(r: SpawnSyncReturns<string>): string {
   return `exit ${r.status}${r.error ? ` (${r.error.message})` : ''}\n--- stdout\n${r.stdout.slice(-4000)}\n--- stderr\n${r.stderr.slice(-4000)}`;
@@ -74,6 +89,11 @@ describe('the npm package', { timeout: 900_000 }, () => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
+  /** A temporary folder inside the work folder, for what the adapters' tools write there. */
+  function tmp(): string {
+    return fs.mkdtempSync(path.join(work, 'tmp-'));
+  }
+
   it(`packs compiled JavaScript only, in at most ${MAX_FILES} files and ${MAX_PACKED_BYTES / 1024} kB`, () => {
     const files = packed.files.map((f) => f.path);
     assert.ok(packed.entryCount <= MAX_FILES, `${packed.entryCount} files`);
@@ -104,20 +124,49 @@ describe('the npm package', { timeout: 900_000 }, () => {
     assert.equal(report.verdict, 'conforms');
   });
 
-  it('writes a TypeScript skeleton whose stubs fail the check by name, and which passes once they are filled', () => {
-    const dir = path.join(work, 'ts-adapter');
-    const init = fwConformance(['init', '--lang', 'ts', dir]);
+  it('init --lang ts: the commands it prints install and start the skeleton, and the check lists every stub left, the framework first', () => {
+    // tsx caches what it compiles under TMPDIR: kept in the work folder, which goes at the end.
+    const env = { TMPDIR: tmp(), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+    const init = fwConformance(['init', '--lang', 'ts', '.']);
     assert.equal(init.status, 0, show(init));
-    assert.equal(fwConformance(['init', '--lang', 'ts', dir]).status, 2, 'init never overwrites');
-    fs.symlinkSync(path.join(project, 'node_modules'), path.join(dir, 'node_modules'));
-    const start = `TS_NODE_PROJECT=adapter/tsconfig.json exec node -r ${path.join(REPO, 'node_modules', 'ts-node', 'register', 'transpile-only')} adapter/main.ts`;
-    const stubbed = fwConformance(['--check-adapter', '--start', start], dir);
+    assert.equal(fwConformance(['init', '--lang', 'ts', '.']).status, 2, 'init never overwrites');
+    const commands = printedCommands(init.stdout);
+    assert.deepEqual(commands.map((c) => c.split('#')[0]!.trim()), ['npm install --prefix adapter', 'npx fw-conformance --check-adapter --start adapter/start.sh'], init.stdout);
+    const [install, check] = commands.map((c) => run('sh', ['-c', c], { cwd: project, env, timeout: 300_000 }));
+    assert.equal(install!.status, 0, show(install!));
+    assert.equal(check!.status, 1, show(check!));
+    // No framework bound yet: every application request answers not-ported, so each check that
+    // needs one fails saying so, and each catalog check lists its every entry.
+    assert.deepEqual(checksWith('FAIL', check!.stdout), ['app.request', 'app.trace', 'app.trace-empty', 'echo', 'route-files.loaded', 'route-files.unlisted', ...CATALOG_STUBBED], show(check!));
+    assert.match(check!.stdout, /^FAIL {2}app\.request .*\n.*X-Fw-Error: not-ported .*not ported: adapter\/framework\.ts /m);
+    assert.match(check!.stdout, /FAIL {2}catalog\.routing .*\n.*not ported yet \(21 of 21\): EchoController@none, /);
+    assert.match(check!.stdout, /FAIL {2}catalog\.resources .*\n.*not ported yet \(7 of 7\): PhotoController@index, .*, PhotoController@destroy\n/);
+    assert.deepEqual(checksWith('WARN', check!.stdout), ['boot-error'], 'the stubbed framework refuses nothing');
+    // The TypeScript it pins accepts the skeleton and its tsconfig.
+    const typecheck = run('npm', ['run', '--prefix', 'adapter', 'typecheck'], { cwd: project, env });
+    assert.equal(typecheck.status, 0, show(typecheck));
+  });
+
+  it('init --lang ts --example-framework: on the reference framework the check names every catalog stub; filled, it passes', () => {
+    const env = { TMPDIR: tmp() };
+    const init = fwConformance(['init', '--lang', 'ts', '--example-framework', 'ts-example']);
+    assert.equal(init.status, 0, show(init));
+    assert.deepEqual(printedCommands(init.stdout).map((c) => c.split('#')[0]!.trim()),
+      ['cd ts-example', 'npm install --prefix adapter', 'npx fw-conformance --check-adapter --start adapter/start.sh'], init.stdout);
+    const dir = path.join(project, 'ts-example');
+    // The packages the previous test installed from the registry, rather than a second install.
+    fs.symlinkSync(path.join(project, 'adapter', 'node_modules'), path.join(dir, 'adapter', 'node_modules'));
+    const start = ['--check-adapter', '--start', 'adapter/start.sh'];
+    const stubbed = fwConformance(start, dir, env);
     assert.equal(stubbed.status, 1, show(stubbed));
-    assert.match(stubbed.stdout, /FAIL {2}catalog\.routing .*\n.*not ported yet \(28 of 28\): EchoController@none, /);
-    assert.match(stubbed.stdout, /FAIL {2}catalog\.factory-api .*\n.*FactoryController@success, FactoryController@created, FactoryController@error, FactoryController@validationError, FactoryController@notFound/);
+    assert.deepEqual(checksWith('FAIL', stubbed.stdout), ['echo', ...CATALOG_STUBBED], show(stubbed));
+    const typecheck = run('npm', ['run', '--prefix', 'adapter', 'typecheck'], { cwd: dir, env });
+    assert.equal(typecheck.status, 0, show(typecheck));
+    // The routing fixture is written for the reference framework, which it reaches through the package.
     const catalog = path.join(dir, 'adapter', 'catalog.ts');
-    fs.writeFileSync(catalog, fillCatalog(catalog, path.join(FIXTURES, 'ts', 'catalog-routing.ts')));
-    const filled = fwConformance(['--check-adapter', '--start', start], dir);
+    const reference = "import { createRequire } from 'node:module';\nconst Fw = createRequire(import.meta.url)('fw-conformance/dist/reference/framework.js');\n";
+    fs.writeFileSync(catalog, reference + fillCatalog(catalog, path.join(FIXTURES, 'ts', 'catalog-routing.ts')));
+    const filled = fwConformance(start, dir, env);
     assert.equal(filled.status, 0, show(filled));
   });
 

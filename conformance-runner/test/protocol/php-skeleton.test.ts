@@ -59,7 +59,7 @@ describe('the PHP skeleton of fw-conformance init and docs/writing-an-adapter.md
         assert.deepEqual(target.info.implementation, { name: 'my-framework', version: '1.0.0', language: 'PHP' });
         const report = await checkAdapter(target);
         const failed = report.checks.filter((c) => c.status === 'fail');
-        assert.deepEqual(failed.map((c) => c.id), ['echo', 'catalog.routing', 'catalog.middleware', 'catalog.injection', 'catalog.form-requests', 'catalog.models',
+        assert.deepEqual(failed.map((c) => c.id), ['echo', 'catalog.routing', 'catalog.middleware', 'catalog.resources', 'catalog.injection', 'catalog.form-requests', 'catalog.models',
           'catalog.views', 'catalog.base-controller', 'catalog.factory-content', 'catalog.factory-redirects', 'catalog.factory-api'], formatCheckReport(report));
         assert.match(failed.find((c) => c.id === 'catalog.injection')!.messages.join('\n'), /not ported yet \(10 of 10\): EchoController@int, EchoController@float, .*InjectedController@show/);
       } finally {

@@ -1,12 +1,12 @@
 // adapter/catalog.ts: the probe catalog (protocol §4), written by `fw-conformance init` with every
-// entry a stub. A stub answers 501 with `X-Fw-Error: not-ported` and names itself, so that
-// `fw-conformance --check-adapter` lists exactly what is left to port, capability by capability,
-// and a scenario that reaches a stub is reported as an adapter error, never as your framework's.
-// Port an entry by replacing its `notPorted(...)` call with the behaviour §4 gives, on YOUR
-// FRAMEWORK's own base classes (docs/writing-an-adapter.md).
-import { Fw } from './framework';
-import type { Handler } from './manifest';
-import { record, typed } from './trace';
+// entry a stub. A stub answers 501 with `X-Fw-Error: not-ported` and names itself (trace.ts), so
+// that `fw-conformance --check-adapter` lists exactly what is left to port, capability by
+// capability, and a scenario that reaches a stub is reported as an adapter error, never as your
+// framework's. Port an entry by replacing its `notPorted(...)` call with the behaviour §4 gives, on
+// YOUR FRAMEWORK's own base classes, imported from its package (never from ./framework.js, which
+// imports this file): docs/writing-an-adapter.md, "Porting the probe catalog".
+import type { Handler } from './manifest.js';
+import { notPorted, record, typed } from './trace.js';
 
 /**
  * §5: the capabilities declared in GET /__fw/info. Leave out only what your framework has no API
@@ -19,46 +19,48 @@ export const CAPABILITIES = [
   'factory-redirects', 'factory-api', 'route-files',
 ];
 
-/** The adapter's own answer for an entry not ported yet: YOUR FRAMEWORK renders it as an HTTP error. */
-class NotPorted extends Fw.HttpError {
-  constructor(entry: string) {
-    super(501, `not ported: ${entry}`, { 'X-Fw-Error': 'not-ported' });
-  }
-
-  toResponse(): unknown {
-    return new Fw.JsonResponse({ error: { kind: 'not-ported', message: this.message } }, 501, { 'X-Fw-Error': 'not-ported' });
-  }
-}
-
-function notPorted(entry: string): never {
-  throw new NotPorted(entry);
-}
-
-/** §4.4: plain services the container builds without any binding. */
+// §4.4 services: plain classes the container builds without any binding. Calendar's constructor
+// takes a Clock: tell YOUR FRAMEWORK's container so in its own way (a decorator, a static list).
 export class Clock {
   name(): string {
     return 'clock';
   }
 }
 
-// routing, injection, form-requests, models: each action records action:EchoController@<method> and returns its echo body (§4.2)
+export class Calendar {
+  readonly #clock: Clock;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  get clock(): Clock {
+    return this.#clock;
+  }
+}
+
+// §4.2. Each action records action:<Controller>@<method> as it starts and returns its echo body:
+//   { action: 'EchoController@int', params: { value: typed(value, 'int') } }
+// Parameter names are part of the protocol: declare them the way YOUR FRAMEWORK reads them.
+
+// routing, injection, form-requests, models
 export class EchoController {
-  none(): unknown { return notPorted('EchoController@none'); }
-  untyped(): unknown { return notPorted('EchoController@untyped'); }
-  string(): unknown { return notPorted('EchoController@string'); }
-  int(): unknown { return notPorted('EchoController@int'); }
-  float(): unknown { return notPorted('EchoController@float'); }
-  bool(): unknown { return notPorted('EchoController@bool'); }
-  pair(): unknown { return notPorted('EchoController@pair'); }
-  mixed(): unknown { return notPorted('EchoController@mixed'); }
-  withRequest(): unknown { return notPorted('EchoController@withRequest'); }
-  requestLast(): unknown { return notPorted('EchoController@requestLast'); }
-  requestNamed(): unknown { return notPorted('EchoController@requestNamed'); }
-  withService(): unknown { return notPorted('EchoController@withService'); }
-  withDefault(): unknown { return notPorted('EchoController@withDefault'); }
-  withForm(): unknown { return notPorted('EchoController@withForm'); }
-  withModel(): unknown { return notPorted('EchoController@withModel'); }
-  withCalendar(): unknown { return notPorted('EchoController@withCalendar'); }
+  none(): unknown { return notPorted('EchoController@none'); }                    // routing
+  untyped(): unknown { return notPorted('EchoController@untyped'); }              // routing: (value)
+  string(): unknown { return notPorted('EchoController@string'); }                // routing: (value: string)
+  int(): unknown { return notPorted('EchoController@int'); }                      // injection: (value: int)
+  float(): unknown { return notPorted('EchoController@float'); }                  // injection: (value: float)
+  bool(): unknown { return notPorted('EchoController@bool'); }                    // injection: (value: bool)
+  pair(): unknown { return notPorted('EchoController@pair'); }                    // routing: (second: string, first: string)
+  mixed(): unknown { return notPorted('EchoController@mixed'); }                  // injection: (id: int, slug: string)
+  withRequest(): unknown { return notPorted('EchoController@withRequest'); }      // injection: (request: Request, id: string)
+  requestLast(): unknown { return notPorted('EchoController@requestLast'); }      // injection: (id: string, request: Request)
+  requestNamed(): unknown { return notPorted('EchoController@requestNamed'); }    // injection: (request: Request)
+  withService(): unknown { return notPorted('EchoController@withService'); }      // injection: (clock: Clock)
+  withDefault(): unknown { return notPorted('EchoController@withDefault'); }      // routing: (slug: string = 'default')
+  withForm(): unknown { return notPorted('EchoController@withForm'); }            // form-requests: (form: StoreItemRequest)
+  withModel(): unknown { return notPorted('EchoController@withModel'); }          // models: (item: Item)
+  withCalendar(): unknown { return notPorted('EchoController@withCalendar'); }    // injection: (calendar: Calendar)
 }
 
 // injection: built with a Clock (records ctor:InjectedController); show(id) answers its echo with the ctor's clock
@@ -141,37 +143,32 @@ export class ViewController {
 
 // §4.3: TraceA/B/C record mw:<Name>:before and mw:<Name>:after around the next layer; Block
 // answers 403 "blocked"; WithClock (built by the container with a Clock) adds X-Clock: clock.
-function stubMiddleware(name: string) {
-  return class {
-    handle(): unknown {
-      return notPorted(name);
-    }
+// Write them in YOUR FRAMEWORK's middleware shape (a class with handle(), a function, ...).
+export class TraceA { handle(..._args: unknown[]): unknown { return notPorted('TraceA'); } }
+export class TraceB { handle(..._args: unknown[]): unknown { return notPorted('TraceB'); } }
+export class TraceC { handle(..._args: unknown[]): unknown { return notPorted('TraceC'); } }
+export class Block { handle(..._args: unknown[]): unknown { return notPorted('Block'); } }
+export class WithClock { handle(..._args: unknown[]): unknown { return notPorted('WithClock'); } }
+
+// §4.4: StoreItemRequest (YOUR FRAMEWORK's FormRequest: name required, qty an optional integer;
+// records validate:StoreItemRequest) and Item (its Model, the same fields; records bind:Item) come
+// with EchoController@withForm and @withModel; the view `hello` renders <p>Hello, {name}!</p>.
+
+type Class = new (...args: any[]) => object;
+
+/**
+ * The catalog under its protocol names, for adapter/framework.ts to register in YOUR FRAMEWORK's
+ * container when it boots an application (a function, so that classes written below it count).
+ */
+export function catalogClasses(): { controllers: Record<string, Class>; middleware: Record<string, Class>; services: Record<string, Class> } {
+  return {
+    controllers: {
+      EchoController, InjectedController, PhotoController, PlainController, ReturnController, HelperController,
+      FactoryController, FailController, ViewController,
+    },
+    middleware: { TraceA, TraceB, TraceC, Block, WithClock },
+    services: { Clock, Calendar },
   };
-}
-export const TraceA = stubMiddleware('TraceA');
-export const TraceB = stubMiddleware('TraceB');
-export const TraceC = stubMiddleware('TraceC');
-export const Block = stubMiddleware('Block');
-export const WithClock = stubMiddleware('WithClock');
-
-/** Registers the catalog under its protocol names (YOUR FRAMEWORK's container). */
-export function registerCatalog(app: any): void {
-
-  app.controller('EchoController', EchoController);
-  app.controller('InjectedController', InjectedController);
-  app.controller('PhotoController', PhotoController);
-  app.controller('PlainController', PlainController);
-  app.controller('ReturnController', ReturnController);
-  app.controller('HelperController', HelperController);
-  app.controller('FactoryController', FactoryController);
-  app.controller('FailController', FailController);
-  app.controller('ViewController', ViewController);
-  app.middleware('TraceA', TraceA);
-  app.middleware('TraceB', TraceB);
-  app.middleware('TraceC', TraceC);
-  app.middleware('Block', Block);
-  app.middleware('WithClock', WithClock);
-  app.bind('Clock', Clock);
 }
 
 /** The catalog's closures (§2.3 handlers): route parameters arrive by position. Framework-neutral. */

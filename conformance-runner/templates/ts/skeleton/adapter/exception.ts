@@ -1,22 +1,13 @@
 // adapter/exception.ts: the optional X-Fw-Exception header (protocol §3.3): the framework's error
-// behind a 5xx, so that reports say why it answered 500. Added where YOUR FRAMEWORK lets an
-// application customise its exception handler, after the framework rendered: status and body stay
-// the framework's. With the reference framework: a subclass bound under its ExceptionHandler.
+// behind a 5xx, so that reports say why it answered 500. Framework-neutral: adapter/framework.ts
+// adds it where YOUR FRAMEWORK lets an application customise its exception handler, after the
+// framework rendered (status and body stay the framework's), for example:
+//
+//     const response = render(error);                      // the framework's own answer
+//     if (response.status >= 500) response.headers.set('X-Fw-Exception', exceptionHeader(error));
 import * as path from 'node:path';
-import { Fw } from './framework';
 
 const MAX_BYTES = 4096;
-
-export function bindExceptionHeader(app: any): void {
-  class AdapterExceptionHandler extends Fw.ExceptionHandler {
-    render(error: unknown, request: unknown): any {
-      const response = super.render(error, request);
-      if (response.status >= 500) response.headers.set('X-Fw-Exception', exceptionHeader(error));
-      return response;
-    }
-  }
-  app.container.singleton(Fw.ExceptionHandler, () => new AdapterExceptionHandler(app.logger));
-}
 
 /** `{"class","message","file","line"}` as printable ASCII JSON, the message shortened until it fits. */
 export function exceptionHeader(error: unknown): string {

@@ -1,21 +1,21 @@
 // adapter/main.ts: a protocol-2 adapter for a TypeScript framework, written by `fw-conformance init
 // --lang ts`. The runner starts it with PORT, TOKEN and HOST in the environment:
-//   npx fw-conformance --check-adapter --start 'npx tsx adapter/main.ts'
-// Framework-neutral: your framework enters through adapter/framework.ts and adapter/build.ts
-// (YOUR FRAMEWORK); the probe catalog is adapter/catalog.ts, every entry a stub until ported.
+//   npx fw-conformance --check-adapter --start adapter/start.sh
+// Framework-neutral: your framework enters through adapter/framework.ts alone; the probe catalog
+// is adapter/catalog.ts, every entry a stub until ported.
 import * as http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { buildApp, BootError, type BuiltApp } from './build';
-import { CAPABILITIES } from './catalog';
-import { firstManifestError, firstUrlRequestError, type Manifest } from './manifest';
-import { runTraced, TRACE_HEADER } from './trace';
+import { buildApp, BootError, type App } from './build.js';
+import { CAPABILITIES } from './catalog.js';
+import { firstManifestError, firstUrlRequestError, type Manifest } from './manifest.js';
+import { runTraced, TRACE_HEADER } from './trace.js';
 
 const IMPLEMENTATION = { name: 'my-framework', version: '1.0.0', language: 'TypeScript' };   // YOUR FRAMEWORK
 const CONTROL = '/__fw/';
 const MAX_BODY = 1024 * 1024;
 
 const token = process.env.TOKEN ?? '';
-const apps = new Map<string, BuiltApp>();
+const apps = new Map<string, App>();
 
 class ProtocolError extends Error {
   constructor(readonly status: number, readonly kind: string, message: string, readonly pointer?: string) {
@@ -65,7 +65,7 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
     const { value } = await readJson(req);
     const bad = firstManifestError(value);
     if (bad) throw new ProtocolError(400, 'manifest', bad.message, bad.pointer);
-    let app: BuiltApp;
+    let app: App;
     try {
       app = buildApp(value as Manifest);
     } catch (err) {
@@ -74,7 +74,7 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
     }
     const id = randomBytes(8).toString('hex');
     apps.set(id, app);
-    return send(res, 201, { app: id, routes: app.routeCount });
+    return send(res, 201, { app: id, routes: app.routes });
   }
   if (method === 'POST' && call === 'url') {
     const { value } = await readJson(req);
@@ -116,7 +116,7 @@ const server = http.createServer((req, res) => {
     res.setHeader(TRACE_HEADER, trace.join(','));
     return writeHead(...args);
   }) as typeof res.writeHead;
-  runTraced(trace, () => app.serve(req, res)).catch((err: unknown) => {
+  runTraced(trace, res, async () => app.serve(req, res)).catch((err: unknown) => {
     process.stderr.write(`adapter: failed serving ${req.method} ${req.url}: ${String(err)}\n`);
     if (!res.headersSent) fail(res, new ProtocolError(500, 'internal', 'the adapter failed'), { 'X-Fw-Error': 'internal' });
     else res.destroy();

@@ -1,9 +1,10 @@
 // adapter/manifest.ts: the protocol's messages, checked against the suite's own JSON Schemas
 // (fw-conformance/conformance-runner/schema), so that a bad manifest gets 400 with the pointer of
-// its first bad field (§2.3) exactly as --check-adapter expects.
+// its first bad field (§2.3) exactly as --check-adapter expects. Framework-neutral.
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 export type Handler =
   | { controller: string; action: string }
@@ -11,8 +12,9 @@ export type Handler =
   | { closure: 'text'; value: string }
   | { closure: 'json'; value: unknown };
 export type ChainCall = { middleware: string | string[] } | { name: string };
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Statement =
-  | { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; uri: string; handler: Handler; chain?: ChainCall[] }
+  | { method: Method; uri: string; handler: Handler; chain?: ChainCall[] }
   | { group: { prefix?: string; middleware?: string[] }; routes: Statement[] }
   | { resource: string; controller: string };
 export interface Manifest {
@@ -22,7 +24,7 @@ export interface Manifest {
   providers?: string[];
 }
 
-const SCHEMAS = path.join(path.dirname(require.resolve('fw-conformance/package.json')), 'conformance-runner', 'schema');
+const SCHEMAS = path.join(path.dirname(suitePackage()), 'conformance-runner', 'schema');
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
@@ -54,4 +56,14 @@ export function firstManifestError(value: unknown): { pointer: string; message: 
 
 export function firstUrlRequestError(value: unknown): { pointer: string; message: string } | undefined {
   return firstError('url-request', value);
+}
+
+/** fw-conformance's package.json: the schemas are the installed suite's own, so they never drift from it. */
+function suitePackage(): string {
+  try {
+    return createRequire(import.meta.url).resolve('fw-conformance/package.json');
+  } catch {
+    throw new Error('adapter/manifest.ts reads the protocol\'s schemas from fw-conformance, which is not installed where adapter/ can find it: '
+      + 'run `npm install --save-dev fw-conformance` in the folder above adapter/');
+  }
 }
