@@ -20,6 +20,28 @@ Feature: Method injection in action methods
         | name  | type   | value |
         | value | string | "abc" |
 
+    # catches: a URI value tested for truthiness, so that "0" or "false" gives way to the default
+    Scenario Outline: withDefault(string $slug = 'default') on /d/{slug} receives "<value>" from the URI
+      Given the routes:
+        """
+        $router->get('/d/{slug}', [EchoController::class, 'withDefault']);
+        """
+      When I request GET "/d/<value>"
+      Then the status is 200
+      And the action "EchoController@withDefault" received:
+        | name | type   | value     |
+        | slug | string | "<value>" |
+
+      @id:injection-route-param-zero-beats-default
+      Examples:
+        | value |
+        | 0     |
+
+      @id:injection-route-param-false-beats-default
+      Examples:
+        | value |
+        | false |
+
     @id:injection-route-param-mixed @capability:injection
     Scenario: int $id and string $slug each receive their own value, cast by their own type
       Given the routes:

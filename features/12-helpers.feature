@@ -191,6 +191,22 @@ Feature: Base controller helpers
       And the body is "<p>Hello, Views &amp; &lt;co&gt;!</p>"
       And the trace is "action:ViewController@render"
 
+    # catches: escaping that holds for the first render only (a compiled template cached unescaped,
+    # or escaping state kept between renders)
+    @id:helpers-view-renders-repeatedly @capability:views
+    Scenario: the same view rendered three times in one application escapes its data every time
+      Given the routes:
+        """
+        $router->get('/v', [ViewController::class, 'render']);
+        """
+      When I request GET "/v"
+      Then the body is "<p>Hello, Views &amp; &lt;co&gt;!</p>"
+      When I request GET "/v"
+      Then the body is "<p>Hello, Views &amp; &lt;co&gt;!</p>"
+      When I request GET "/v"
+      Then the status is 200
+      And the body is "<p>Hello, Views &amp; &lt;co&gt;!</p>"
+
   @rule:helpers.no-validate-authorize
   Rule: the base controller has no validate() or authorize()
 

@@ -225,3 +225,56 @@ Feature: Conversion of an action's return value
       When I request GET "/c"
       Then the content type is "application/json"
       And the JSON body is ["a","b"]
+
+  @rule:conversion.json-types
+  Rule: the JSON keeps each value's type: booleans stay booleans, null members stay
+
+    # catches: a serializer that writes true and false as 1 and 0 (or "1" and "")
+    @id:conversion-json-booleans @needs:conversion.closure
+    Scenario: a closure's map with true and false becomes JSON with true and false
+      Given the routes:
+        """
+        $router->get('/b', fn() => ['yes' => true, 'no' => false]);
+        """
+      When I request GET "/b"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is {"yes":true,"no":false}
+
+    # catches: a serializer that leaves out members whose value is null
+    @id:conversion-json-null-member @needs:conversion.closure
+    Scenario: a closure's map with a null member keeps it
+      Given the routes:
+        """
+        $router->get('/n', fn() => ['name' => 'x', 'note' => null]);
+        """
+      When I request GET "/n"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is {"name":"x","note":null}
+
+  @rule:conversion.empty-array
+  Rule: an empty array is still JSON with status 200
+
+    # catches: an empty array taken for "nothing returned" (an empty body, a 204, text/html)
+    @id:conversion-empty-list @needs:conversion.closure
+    Scenario: a closure returning [] answers the JSON []
+      Given the routes:
+        """
+        $router->get('/e', fn() => []);
+        """
+      When I request GET "/e"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is []
+
+    @id:conversion-empty-map @needs:conversion.closure
+    Scenario: a closure returning an empty map answers {} (or [], PHP's one empty array)
+      Given the routes:
+        """
+        $router->get('/e', fn() => (object) []);
+        """
+      When I request GET "/e"
+      Then the status is 200
+      And the content type is "application/json"
+      And the JSON body is an empty map or list

@@ -157,6 +157,8 @@ export interface RunSummary {
   verdict: string;
   failing: string[];
   gate: string;
+  /** What the gate saw differ, or why the run is incomplete (a few lines). */
+  why: string[];
 }
 
 async function runWhole(source: Source, seed: number, out: string, extra: string[]): Promise<RunSummary> {
@@ -173,13 +175,20 @@ async function runWhole(source: Source, seed: number, out: string, extra: string
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const file = path.join(out, 'conformance.json');
-  if (!fs.existsSync(file)) return { seed, exit, verdict: 'no report', failing: [], gate: 'none' };
+  if (!fs.existsSync(file)) return { seed, exit, verdict: 'no report', failing: [], gate: 'none', why: [] };
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    verdict: string; gate?: { pass?: boolean } | null;
+    verdict: string; gate?: { pass?: boolean } | null; complete?: boolean; incompleteReason?: string | null;
     rules: Array<{ id: string; level: string; status: string }>;
+    expectations?: { mismatches?: Array<{ id: string; kind: string; detail: string }> } | null;
+    scenarios: Array<{ id: string; status: string; message?: string | null }>;
   };
+  const why = [
+    ...(report.complete === false ? [`incomplete: ${report.incompleteReason ?? ''}`] : []),
+    ...(report.expectations?.mismatches ?? []).slice(0, 3).map((m) => `${m.kind} ${m.id}: ${m.detail}`),
+    ...report.scenarios.filter((x) => x.status === 'timed-out' || x.status === 'errored').slice(0, 3).map((x) => `${x.status} ${x.id}: ${(x.message ?? '').split('\n')[0]}`),
+  ];
   const failing = report.rules.filter((r) => r.level !== 'reference' && !['passed', 'unsupported', 'partly-tested', 'skipped'].includes(r.status)).map((r) => `${r.id}=${r.status}`).sort();
-  return { seed, exit, verdict: report.verdict, failing, gate: report.gate?.pass === true ? 'pass' : report.gate?.pass === false ? 'FAIL' : 'none' };
+  return { seed, exit, verdict: report.verdict, failing, gate: report.gate?.pass === true ? 'pass' : report.gate?.pass === false ? 'FAIL' : 'none', why };
 }
 
 /** The whole suite under seed 1 and under `seeds`: how many runs say what seed 1 says. */
@@ -206,6 +215,7 @@ async function verify(source: Source, seeds: number[], expectationsFile: string 
         const added = r.failing.filter((x) => !base.failing.includes(x));
         const gone = base.failing.filter((x) => !r.failing.includes(x));
         process.stdout.write(`seed ${seed}: ${same ? 'same' : 'DIFFERENT'} — exit ${r.exit}, ${r.verdict}, gate ${r.gate}${added.length + gone.length > 0 ? `; +${added.join(' +')} -${gone.join(' -')}` : ''}\n`);
+        if (!same) for (const line of r.why) process.stdout.write(`    ${line}\n`);
       }
     }));
     const same = results.filter((r) => r.verdict === base.verdict && r.gate === base.gate && r.exit === base.exit && r.failing.join() === base.failing.join()).length;

@@ -32,6 +32,8 @@ Then('the action {string} ran', function (this: FwWorld, action: string) {
  * give each parameter its own value.
  */
 Then('unless the framework refuses the constraint, the action {string} received:', function (this: FwWorld, action: string, table: DataTable) {
+  // Refused at registration (the request step recorded it) or at dispatch (a 5xx before any handler).
+  if (this.refusedConstraint !== undefined) return;
   const { response } = this.last;
   if (response.status >= 500 && !response.trace.some((t) => t.startsWith('action:') || t.startsWith('closure:'))) return;
   expectReceived(this, action, table);

@@ -23,6 +23,21 @@ When('I request {word} {string}', function (this: FwWorld, method: string, path:
   return send(this, { method: checkMethod(method), path });
 });
 
+/**
+ * A framework may refuse a definition the spec leaves open (a capturing group in a constraint) when
+ * it registers it as well as when it dispatches: a refused boot is recorded, and the step after it
+ * ("unless the framework refuses the constraint, ...") accepts it like a 5xx at dispatch.
+ */
+When('I request {word} {string}, unless the framework refuses the constraint', async function (this: FwWorld, method: string, path: string) {
+  const state = await this.load();
+  if (state.kind === 'unsupported') return 'skipped';
+  if (state.kind === 'boot-failed') {
+    this.refusedConstraint = state.message;
+    return undefined;
+  }
+  return send(this, { method: checkMethod(method), path });
+});
+
 When('I request {word} {string} with the JSON body:', function (this: FwWorld, method: string, path: string, body: string) {
   return send(this, { method: checkMethod(method), path, body: parseFeatureJson(body, 'the JSON body') });
 });

@@ -103,6 +103,14 @@ Then(/^the JSON body is (\{.*\}|\[.*\]|".*"|-?[0-9.]+|true|false|null)$/, functi
   jsonBodyIs(this, expected);
 });
 
+/** PHP has one empty array, written []; a language with maps writes the empty one {}: either is an empty map. */
+Then('the JSON body is an empty map or list', function (this: FwWorld) {
+  const { request, response } = this.last;
+  const actual = jsonOf(this);
+  const empty = (Array.isArray(actual) && actual.length === 0) || (actual !== null && typeof actual === 'object' && !Array.isArray(actual) && Object.keys(actual).length === 0);
+  if (!empty) failWith('json-body', answered(request, response), `${request}: expected the JSON body {} (or [], PHP's empty array), got ${show(actual)}`, actual, {});
+});
+
 Then('the JSON body contains:', function (this: FwWorld, expectedText: string) {
   const { request, response } = this.last;
   const expected = parseFeatureJson(expectedText, 'the expected JSON subset');

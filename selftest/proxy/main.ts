@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { REQUEST_TRANSFORMS, TRANSFORMS, type ProxiedRequest, type RequestTransform, type Transform } from './transforms';
+import { PATH_TRANSFORMS, type PathTransform } from './mechanisms';
 import { freePort } from '../../conformance-runner/src/target/freePort';
 import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
 import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/config/options';
@@ -16,13 +17,14 @@ async function main(): Promise<void> {
   const [name, root = path.resolve(__dirname, '..', '..')] = process.argv.slice(2);
   // "a+b" applies both: two independent faults at once.
   const names = (name ?? '').split('+');
-  const unknown = names.filter((n) => TRANSFORMS[n] === undefined && REQUEST_TRANSFORMS[n] === undefined);
+  const unknown = names.filter((n) => TRANSFORMS[n] === undefined && REQUEST_TRANSFORMS[n] === undefined && PATH_TRANSFORMS[n] === undefined);
   if (unknown.length > 0 || names.length === 0) {
-    process.stderr.write(`selftest proxy: unknown transform "${unknown.join('+') || name}" (known: ${[...Object.keys(TRANSFORMS), ...Object.keys(REQUEST_TRANSFORMS)].join(', ')})\n`);
+    process.stderr.write(`selftest proxy: unknown transform "${unknown.join('+') || name}" (known: ${[...Object.keys(TRANSFORMS), ...Object.keys(REQUEST_TRANSFORMS), ...Object.keys(PATH_TRANSFORMS)].join(', ')})\n`);
     process.exit(2);
   }
   const answers = names.map((n) => TRANSFORMS[n]).filter((t): t is Transform => t !== undefined);
   const requests = names.map((n) => REQUEST_TRANSFORMS[n]).filter((t): t is RequestTransform => t !== undefined);
+  const paths = names.map((n) => PATH_TRANSFORMS[n]).filter((t): t is PathTransform => t !== undefined);
   const transform: Transform = (req, res) => answers.reduce((r, t) => t(req, r), res);
   const rewrite = (req: ProxiedRequest, body: Buffer): Buffer => requests.reduce((b, t) => t(req, b), body);
   const port = Number(process.env.PORT);
@@ -41,9 +43,20 @@ async function main(): Promise<void> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const described = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, control: (req.url ?? '').startsWith('/__fw/') };
+      // An application request may be routed on another path, or answered before any routing.
+      let target = req.url ?? '/';
+      for (const t of described.control ? [] : paths) {
+        const r = t({ ...described, path: target });
+        if ('answer' in r) {
+          res.writeHead(r.answer.status, { ...r.answer.headers, 'content-length': String(r.answer.body.length) });
+          res.end(r.answer.body);
+          return;
+        }
+        target = r.path;
+      }
       const sent = rewrite(described, Buffer.concat(chunks));
       const headers = { ...req.headers, ...(req.headers['content-length'] !== undefined ? { 'content-length': String(sent.length) } : {}) };
-      const forward = http.request({ host: '127.0.0.1', port: inner, method: req.method, path: req.url, headers }, (answer) => {
+      const forward = http.request({ host: '127.0.0.1', port: inner, method: req.method, path: target, headers }, (answer) => {
         const body: Buffer[] = [];
         answer.on('data', (c: Buffer) => body.push(c));
         answer.on('end', () => {

@@ -45,6 +45,33 @@ function stringifyNumbers(value: unknown): unknown {
 }
 
 /**
+ * The URLs the control plane answers (POST /__fw/url, and each answer of a batch, POST /__fw/urls),
+ * rewritten with their questions' parameters; every other member of an answer is kept.
+ */
+export function urlAnswers(f: (url: string, params: Record<string, unknown>) => string) {
+  return (req: ProxiedRequest, res: ProxiedResponse): ProxiedResponse => {
+    if (!req.control || res.status !== 200 || (req.path !== '/__fw/url' && req.path !== '/__fw/urls')) return res;
+    const answer = json(res) as { url?: unknown; answers?: Array<{ url?: unknown }> } | undefined;
+    const question = parseBody(req.body) as { params?: Record<string, unknown>; questions?: Array<{ params?: Record<string, unknown> }> } | undefined;
+    if (req.path === '/__fw/url') {
+      if (typeof answer?.url !== 'string') return res;
+      return withJson(res, { ...answer, url: f(answer.url, question?.params ?? {}) });
+    }
+    if (!Array.isArray(answer?.answers)) return res;
+    const answers = answer.answers.map((a, i) => (typeof a?.url === 'string' ? { ...a, url: f(a.url, question?.questions?.[i]?.params ?? {}) } : a));
+    return withJson(res, { ...answer, answers });
+  };
+}
+
+function parseBody(body: Buffer | undefined): unknown {
+  try {
+    return body === undefined ? undefined : JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Faults injected where a framework's answer leaves it: each models what a framework would send
  * with that defect. Application answers only (control answers are the adapter's), except where a
  * fault is about what the framework gives the adapter to pass on (URL generation).
@@ -58,12 +85,7 @@ export const TRANSFORMS: Record<string, Transform> = {
     return { ...res, headers };
   },
   /** The URL generator answers absolute URLs (http://localhost/users/7) instead of paths. */
-  'absolute-urls': (req, res) => {
-    if (!req.control || req.path !== '/__fw/url' || res.status !== 200) return res;
-    const data = json(res) as { url?: unknown } | undefined;
-    if (typeof data?.url !== 'string') return res;
-    return withJson(res, { url: `http://localhost${data.url}` });
-  },
+  'absolute-urls': urlAnswers((url) => `http://localhost${url}`),
   /** The JSON serializer writes every number as a string. */
   'numbers-as-strings': (req, res) => {
     if (req.control || !/application\/json/.test(header(res, 'content-type') ?? '')) return res;
@@ -149,15 +171,12 @@ Object.assign(TRANSFORMS, {
     return { ...v, value: { name: null, ...data, qty: qty ?? null } };
   })),
   /** Generated paths keep the characters Laravel's UrlGenerator un-escapes (? # % & = + …). */
-  'laravel-path-encoding': (req: ProxiedRequest, res: ProxiedResponse) => {
-    if (!req.control || req.path !== '/__fw/url' || res.status !== 200) return res;
-    const data = json(res) as { url?: unknown } | undefined;
-    if (typeof data?.url !== 'string') return res;
-    const q = data.url.indexOf('?');
-    let path = q === -1 ? data.url : data.url.slice(0, q);
+  'laravel-path-encoding': urlAnswers((url) => {
+    const q = url.indexOf('?');
+    let path = q === -1 ? url : url.slice(0, q);
     for (const [escaped, raw] of LARAVEL_KEEPS) path = path.split(escaped).join(raw);
-    return withJson(res, { url: path + (q === -1 ? '' : data.url.slice(q)) });
-  },
+    return path + (q === -1 ? '' : url.slice(q));
+  }),
 });
 
 /**

@@ -24,6 +24,8 @@ export class FwWorld extends World<WorldParameters> {
   readonly providers: string[] = [];
   private state: LoadState = { kind: 'not-loaded' };
   private lastResponse?: { request: string; response: AppResponse };
+  /** The framework refused to boot a definition the scenario lets it refuse (its message). */
+  refusedConstraint?: string;
   private lastUrl?: { name: string; result: UrlResult };
   /** Set once a step talks to the target, so hooks know the scenario is one of ours. */
   used = false;

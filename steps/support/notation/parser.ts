@@ -184,9 +184,19 @@ class Parser {
     return name.value.replace(/^\\/, '');
   }
 
-  /** A PHP literal: string, number, true/false/null, Name::class, or an array literal. */
+  /** A PHP literal: string, number, true/false/null, Name::class, an array literal, or `(object) [...]` (a map, empty or not). */
   private value(): PhpValue {
     const token = this.peek();
+    if (this.atPunct('(')) {
+      this.next();
+      const cast = this.expectKind('ident');
+      if (cast.value.toLowerCase() !== 'object') this.fail(cast, 'the only cast written in routes is (object)');
+      this.expectPunct(')');
+      const open = this.peek();
+      const value = this.array();
+      if (Array.isArray(value) && value.length > 0) this.fail(open, '(object) takes a keyed array, or [] for the empty map');
+      return Array.isArray(value) ? {} : value;
+    }
     if (token.kind === 'string') {
       this.next();
       return token.value;

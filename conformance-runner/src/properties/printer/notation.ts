@@ -40,6 +40,8 @@ function phpValue(v: unknown): string {
   if (typeof v === 'string') return phpString(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(phpValue).join(', ')}]`;
+  // PHP has one empty array: an empty map is written as the cast the notation reads back as {}.
+  if (Object.keys(v as object).length === 0) return '(object) []';
   return `[${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${phpString(k)} => ${phpValue(x)}`).join(', ')}]`;
 }
 
