@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { FAULTS } from '../faults/index';
 import { REQUEST_TRANSFORMS, TRANSFORMS } from '../proxy/transforms';
+import { PATH_TRANSFORMS } from '../proxy/mechanisms';
 import { applyPatch, ROOT } from '../scratch';
 
 /** The fault catalog stays applicable as the reference changes: checked without running the suite. */
@@ -22,7 +23,7 @@ describe('the self-test fault catalog', () => {
       assert.ok(levels.has(f.rule), `${f.id}: ${f.rule} is not in features/rules.json`);
       assert.notEqual(levels.get(f.rule), 'reference', `${f.id}: ${f.rule} is a reference rule`);
       assert.ok((f.patches?.length ?? 0) > 0 || f.proxy !== undefined, `${f.id}: neither patches nor a proxy`);
-      for (const t of f.proxy?.split('+') ?? []) assert.ok(t in TRANSFORMS || t in REQUEST_TRANSFORMS, `${f.id}: unknown proxy transform ${t}`);
+      for (const t of f.proxy?.split('+') ?? []) assert.ok(t in TRANSFORMS || t in REQUEST_TRANSFORMS || t in PATH_TRANSFORMS, `${f.id}: unknown proxy transform ${t}`);
       for (const r of f.also ?? []) assert.ok(levels.has(r) && levels.get(r) !== 'reference', `${f.id}: also names ${r}, not a must or implied rule`);
     }
   });
