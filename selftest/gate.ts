@@ -47,6 +47,7 @@ export interface Harmless { id: string; description: string; proxy: string }
 export const HARMLESS: Harmless[] = [
   { id: 'harmless-absolute-location', description: 'redirects name their target with an absolute URL (RFC 9110 allows any URI reference)', proxy: 'absolute-location' },
   { id: 'harmless-model-casts', description: 'models and FormRequests cast qty to an integer and hold absent fields as null', proxy: 'model-casts' },
+  { id: 'harmless-routes-registered-in-reverse', description: 'within each list of statements, routes are registered in reverse order (which of several matching routes runs is not shown: dispatch.first-registered-wins)', proxy: 'routes-registered-in-reverse' },
   { id: 'harmless-trailing-slash-redirected', description: 'a path ending in "/" is redirected to the path without it before routing (how a framework treats a trailing slash is not shown: dispatch.trailing-slash)', proxy: 'trailing-slash-redirected' },
 ];
 

@@ -15,7 +15,7 @@ import { FAULTS as conversion } from './conversion';
 import { FAULTS as factory } from './factory';
 import { FAULTS as errors } from './errors';
 import { FAULTS as shapes } from './shapes';
-import { FAULTS as mechanisms } from './mechanisms';
+import { FAULTS as mechanisms, HELD_OUT as heldOut } from './mechanisms';
 
 /**
  * The self-test's catalog of faults (selftest/run.ts): for every must and implied rule at least
@@ -41,4 +41,5 @@ export const FAULTS: Fault[] = [
   ...errors,
   ...shapes,
   ...mechanisms,
+  ...heldOut,
 ];

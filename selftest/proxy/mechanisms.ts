@@ -189,3 +189,36 @@ Object.assign(REQUEST_TRANSFORMS, {
     for (const [name, statements] of Object.entries(files)) files[name] = leak(statements);
   }),
 });
+
+/**
+ * Held out (issue 34): faults of shared mechanisms written after the blame mechanism was settled,
+ * and run once against it as they are, to measure it on faults it was not built against.
+ */
+Object.assign(TRANSFORMS, {
+  /** The JSON serializer writes true and false as the strings "true" and "false". */
+  'json-bools-as-strings': jsonAnswers((data) => mapJson(data, (v) => (typeof v === 'boolean' ? String(v) : v))),
+  /** Redirects lose their Location header on the way out. */
+  'location-dropped': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (req.control || res.status < 300 || res.status > 399) return res;
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== 'location'));
+    return { ...res, headers };
+  },
+  /** Text bodies go out with a newline appended. */
+  'text-trailing-newline': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (req.control || !/text\/html/i.test(header(res, 'content-type') ?? '') || res.body.length === 0) return res;
+    return withBody(res, Buffer.concat([res.body, Buffer.from('\n')]));
+  },
+  /** The URL generator upper-cases the values it writes into the query. */
+  'url-query-values-upper-cased': urlAnswers((url) => {
+    const [path, query] = splitQuery(url);
+    return query === '' ? url : `${path}?${new URLSearchParams([...new URLSearchParams(query.slice(1))].map(([k, v]): [string, string] => [k, v.toUpperCase()])).toString()}`;
+  }),
+});
+
+Object.assign(REQUEST_TRANSFORMS, {
+  /** Within each list of statements, routes are registered in reverse order (a router that prepends). */
+  'routes-registered-in-reverse': (req: ProxiedRequest, body: Buffer) => manifestRewrite(req, body, (files) => {
+    const reverse = (statements: Statement[]): Statement[] => [...statements].reverse().map((s) => (s.routes !== undefined ? { ...s, routes: reverse(s.routes) } : s));
+    for (const [name, statements] of Object.entries(files)) files[name] = reverse(statements);
+  }),
+});
