@@ -305,6 +305,7 @@ Feature: Route registration operations on the router
       When I request GET "/archive/2024/05"
       Then the status is 200
       And the closure received the strings "2024", "05"
+      And the framework hands closures the route parameters as arguments
 
     # catches: parameters passed in alphabetical order of their names
     @id:registration-closure-names-irrelevant

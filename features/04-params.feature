@@ -107,7 +107,7 @@ Feature: Route parameters
         $router->get('/users/{value}', [EchoController::class, 'string']);
         """
       When I request GET "/users/"
-      Then the status is 404
+      Then the status is 404, or a redirect to "/users"
       And the trace is empty
 
     @id:params-default-empty-inner-segment

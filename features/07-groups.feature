@@ -283,6 +283,7 @@ Feature: Groups
       And the body is "inner"
       When I request POST "/g/inner"
       Then the body is "posted"
+      And the framework hands the group closure the router
 
   @rule:groups.prefix-parameters
   Rule: parameters in a prefix are route parameters

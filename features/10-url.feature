@@ -118,7 +118,8 @@ Feature: URL generation
     @id:url-no-query-all-used @capability:named-routes @capability:url-generation
     Scenario: a map whose entries all fill segments gives no query string
       When I generate the URL for "comments.show" with {"post": 1, "comment": 2}
-      Then the URL has no query string
+      Then the URL is "/posts/1/comments/2"
+      And the URL has no query string
 
   @rule:url.zero
   Rule: 0 is a value like any other

@@ -89,8 +89,8 @@ Feature: Base controller helpers
         """
       When I request GET "/h"
       Then the status is 200
-      And the content type is "application/json"
       And the JSON body is []
+      And the content type is "application/json"
 
   @rule:helpers.json-full
   Rule: json($data, $status, $headers)

@@ -265,8 +265,8 @@ Feature: Conversion of an action's return value
         """
       When I request GET "/e"
       Then the status is 200
-      And the content type is "application/json"
       And the JSON body is []
+      And the content type is "application/json"
 
     @id:conversion-empty-map @needs:conversion.closure
     Scenario: a closure returning an empty map answers {} (or [], PHP's one empty array)
@@ -276,5 +276,5 @@ Feature: Conversion of an action's return value
         """
       When I request GET "/e"
       Then the status is 200
-      And the content type is "application/json"
       And the JSON body is an empty map or list
+      And the content type is "application/json"

@@ -1,7 +1,7 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import type { TypedValue } from '../conformance-runner/src/protocol';
 import { actionEcho, argsTable, closureEcho, paramsTable, sameFields, sameTyped, typedValue } from './support/echo';
-import { parseFeatureJson, show } from './support/expect';
+import { fail, parseFeatureJson, show } from './support/expect';
 import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';
 
@@ -104,6 +104,16 @@ function expectArgs(world: FwWorld, expected: TypedValue[]): void {
   const same = actual.length === expected.length && expected.every((v, i) => sameTyped(actual[i], v));
   if (!same) failWith('closure-args', answered(world.last.request, world.last.response), `${world.last.request}: expected the closure to receive ${show(expected)}, got ${show(actual)}`, actual, expected);
 }
+
+/**
+ * What the spec's closures are called with, as the adapter declares it (protocol §2.2): a
+ * framework that hands every handler one context object passes no route parameter by position.
+ */
+Then('the framework hands closures the route parameters as arguments', function (this: FwWorld) {
+  if ((this.parameters as { handlers?: string }).handlers === 'context') {
+    fail('the framework calls a closure with one context object, not with the route parameters by position (the adapter declares info.handlers "context")');
+  }
+});
 
 Then('the closure received no arguments', function (this: FwWorld) {
   expectArgs(this, []);

@@ -13,6 +13,19 @@ Then('the status is {int}', function (this: FwWorld, status: number) {
   }
 });
 
+/**
+ * How a framework treats a trailing slash is not shown (dispatch.trailing-slash): one that
+ * redirects "/users/" to "/users" before routing reaches no route either, as a 404 does.
+ */
+Then('the status is 404, or a redirect to {string}', function (this: FwWorld, target: string) {
+  const { request, response } = this.last;
+  if (response.status === 404) return;
+  const location = response.headers['location'];
+  const path = request.replace(/^[A-Z]+ /, '');
+  const redirected = response.status >= 300 && response.status < 400 && location !== undefined && locationTarget(location, path) === locationTarget(target, path);
+  if (!redirected) failWith('status', answered(request, response), `${request}: expected status 404 (or a redirect to ${JSON.stringify(target)}), got ${describeResponse(response)}`, response.status, 404);
+});
+
 Then('the header {string} is {string}', function (this: FwWorld, name: string, value: string) {
   const { request, response } = this.last;
   const actual = response.headers[name.toLowerCase()];
@@ -80,18 +93,21 @@ Then('the body does not contain {string}', function (this: FwWorld, text: string
   if (response.clipped !== undefined || response.body.includes(text)) failWith('body', answered(request, response), `${request}: the body must not contain ${JSON.stringify(text)}; got ${describeResponse(response)}`);
 });
 
-/** The body as JSON; a body that is not JSON (a clipped one included) fails as a JSON body that is wrong. */
-function jsonOf(world: FwWorld): unknown {
+/**
+ * The body as JSON; a body that is not JSON (a clipped one included) fails as a JSON body that is
+ * wrong, with the JSON the step expected when it says one.
+ */
+function jsonOf(world: FwWorld, expected?: unknown): unknown {
   const { request, response } = world.last;
   const json = jsonBody(response);
   if (json.ok) return json.value;
-  return failWith('json-body', answered(request, response), `${request}: expected a JSON body, got ${describeResponse(response)}`, response.body);
+  return failWith('json-body', answered(request, response), `${request}: expected a JSON body${expected !== undefined ? ` ${show(expected)}` : ''}, got ${describeResponse(response)}`, response.body, expected);
 }
 
 function jsonBodyIs(world: FwWorld, expectedText: string): void {
   const { request, response } = world.last;
   const expected = parseFeatureJson(expectedText, 'the expected JSON body');
-  const actual = jsonOf(world);
+  const actual = jsonOf(world, expected);
   if (!isDeepStrictEqual(actual, expected)) failWith('json-body', answered(request, response), `${request}: JSON body: expected ${show(expected)}, got ${show(actual)}`, actual, expected);
 }
 
@@ -106,7 +122,7 @@ Then(/^the JSON body is (\{.*\}|\[.*\]|".*"|-?[0-9.]+|true|false|null)$/, functi
 /** PHP has one empty array, written []; a language with maps writes the empty one {}: either is an empty map. */
 Then('the JSON body is an empty map or list', function (this: FwWorld) {
   const { request, response } = this.last;
-  const actual = jsonOf(this);
+  const actual = jsonOf(this, {});
   const empty = (Array.isArray(actual) && actual.length === 0) || (actual !== null && typeof actual === 'object' && !Array.isArray(actual) && Object.keys(actual).length === 0);
   if (!empty) failWith('json-body', answered(request, response), `${request}: expected the JSON body {} (or [], PHP's empty array), got ${show(actual)}`, actual, {});
 });
@@ -115,8 +131,17 @@ Then('the JSON body contains:', function (this: FwWorld, expectedText: string) {
   const { request, response } = this.last;
   const expected = parseFeatureJson(expectedText, 'the expected JSON subset');
   const actual = jsonOf(this);
-  if (!isSubset(actual, expected)) failWith('json-body', answered(request, response), `${request}: expected a JSON body containing ${show(expected)}, got ${show(actual)}`, actual, expected);
+  // The finding compares what was asked: the body's members at the expected ones' places.
+  if (!isSubset(actual, expected)) failWith('json-body', answered(request, response), `${request}: expected a JSON body containing ${show(expected)}, got ${show(actual)}`, projected(actual, expected), expected);
 });
+
+/** `actual` cut down to the members `expected` names (recursively); anything else as it is. */
+function projected(actual: unknown, expected: unknown): unknown {
+  if (expected === null || typeof expected !== 'object' || Array.isArray(expected) || actual === null || typeof actual !== 'object' || Array.isArray(actual)) return actual;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(expected)) if (Object.prototype.hasOwnProperty.call(actual, k)) out[k] = projected((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k]);
+  return out;
+}
 
 /**
  * RFC 9110 §10.2.1: Allow is a comma-separated list of methods, optional whitespace around the

@@ -27,6 +27,16 @@ Given('the route file {string} that nothing loads:', function (this: FwWorld, fi
   this.addRoutes(file, parseRoutes(source));
 });
 
+/**
+ * What the spec's group() calls its closure with, as the adapter declares it (protocol §2.2): a
+ * framework that calls it with nothing registers the group's routes on the router the route file holds.
+ */
+Then('the framework hands the group closure the router', function (this: FwWorld) {
+  if ((this.parameters as { groupCallback?: string }).groupCallback === 'none') {
+    fail('the framework calls a group\'s closure without the router (the adapter declares info.groupCallback "none"): its routes are registered on the router the route file holds');
+  }
+});
+
 /** Registration errors surface when the application boots (protocol: 422 kind boot). */
 
 Then('the application boots', async function (this: FwWorld) {

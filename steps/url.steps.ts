@@ -48,10 +48,11 @@ Then('the URL has the path {string} and the query:', function (this: FwWorld, pa
   const url = generatedUrl(this);
   const q = url.indexOf('?');
   const actualPath = q === -1 ? url : url.slice(0, q);
-  if (actualPath !== path) failWith('url', { route: this.url.name }, `URL for "${this.url.name}": expected the path ${JSON.stringify(path)}, got ${JSON.stringify(url)}`, actualPath, path);
   const rows = table.raw();
   if (JSON.stringify(rows[0]) !== JSON.stringify(['key', 'value'])) throw new Error('the query table needs the header | key | value |');
   const sortPairs = (pairs: string[][]): string[][] => [...pairs].sort((a, b) => (a.join('\0') < b.join('\0') ? -1 : 1));
+  // The finding holds the whole URL and the whole expectation: where the path's entries went shows.
+  if (actualPath !== path) failWith('url', { route: this.url.name }, `URL for "${this.url.name}": expected the path ${JSON.stringify(path)}, got ${JSON.stringify(url)}`, url, { path, query: sortPairs(rows.slice(1)) });
   const actual = q === -1 ? [] : [...new URLSearchParams(url.slice(q + 1))].map(([k, v]) => [k, v]);
   const want = sortPairs(rows.slice(1));
   if (!isDeepStrictEqual(sortPairs(actual), want)) {

@@ -1,5 +1,6 @@
 import type { AppResponse } from '../../conformance-runner/src/protocol';
 import { clipStrings } from '../../conformance-runner/src/protocol/clip';
+import { echoValues } from '../../conformance-runner/src/protocol/echoValues';
 import type { Aspect, Finding } from '../../conformance-runner/src/protocol/finding';
 import { fail } from './expect';
 
@@ -24,11 +25,14 @@ function small(value: unknown): unknown {
   return { clipped: `${text.slice(0, MAX_TEXT)}…`, characters: text.length };
 }
 
-/** The evidence of a response: its status, what of the catalog ran, its media type. */
-export function answered(request: string, response: AppResponse): Pick<Finding, 'request' | 'status' | 'trace' | 'mediaType' | 'emptyBody'> {
+/** The evidence of a response: its status, what of the catalog ran, its media type, its Allow, the values its echo shows. */
+export function answered(request: string, response: AppResponse): Pick<Finding, 'request' | 'status' | 'trace' | 'mediaType' | 'emptyBody' | 'allow' | 'echoValues'> {
+  const values = response.clipped === undefined ? echoValues(response.body) : undefined;
   return {
     request, status: response.status, trace: response.traced ? response.trace.slice(0, 50) : undefined,
     mediaType: response.headers['content-type']?.split(';')[0]!.trim().toLowerCase(), emptyBody: response.body === '',
+    ...(response.headers['allow'] !== undefined ? { allow: response.headers['allow'] } : {}),
+    ...(values !== undefined ? { echoValues: values } : {}),
   };
 }
 

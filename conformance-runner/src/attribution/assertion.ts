@@ -2,6 +2,8 @@ import type { Finding } from '../protocol/finding';
 import type { Manifest, Statement } from '../protocol/manifest';
 import { dispatchModel, flattenManifest } from '../properties/model/routeTable';
 import { CONVERSIONS, manifestRules, stripConstraints } from './features';
+import { differenceOf } from '../model/difference';
+import { urlDifference, type ExpectedUrl } from '../model/urlDifference';
 
 /**
  * What a failed assertion is evidence against, decided from the assertion's own finding (what it
@@ -50,16 +52,22 @@ export function judge(f: Finding, ctx: Context): Judgement {
   const own = new Set(ctx.subject);
   const others = (rules: Iterable<string>): string[] => [...new Set(rules)].filter((r) => !own.has(r));
   const base = { symptom: symptomOf(f), ...(shownBy !== undefined ? { shownBy } : {}) };
+  // A value wrong in a way that is, by its nature, one mechanism's (booleans written 1/0 are the
+  // JSON serializer's, a lower-cased route value the path's case): that mechanism is a foundation
+  // of the failure, which it blocks where it fails with the same difference.
+  const mechanism = [...mechanismOf(f), ...answerEvidence(f, ctx.manifest)];
   /** The assertion stood on these mechanisms (or the failure is `evidence`'s by its nature). */
   const out = (foundations: Iterable<string>, evidence?: string, weak: Iterable<string> = []): Judgement =>
-    ({ ...base, needs: [], foundations: others(foundations), weakFoundations: others(weak), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
+    ({ ...base, needs: [], foundations: others([...mechanism, ...foundations]), weakFoundations: others(weak), ...(evidence !== undefined && !own.has(evidence) ? { evidence } : {}) });
   /** The answer shows the request never got where the assertion looks: what routes it stood on. */
   const unreachedBy = (needs: Iterable<string>): Judgement => ({ ...base, needs: others(needs), foundations: [], weakFoundations: [] });
   const rules = ctx.manifest ? manifestRules(ctx.manifest) : { reach: [], handler: [], middleware: [], urls: [], idRouteNames: [] };
   // A generated URL the request went to stands on what filled it; its form (absolute or a path)
   // does not decide where it leads (an absolute-form target reaches the same route).
   const filling = rules.urls.filter((r) => r !== 'url.path');
-  const unreached = (): string[] => [...rules.reach, ...ctx.declared, ...(ctx.generatedUrls ? filling : [])];
+  // A request that reached no handler can only have missed its route through what routes a request:
+  // what the scenario declares it stands on for its handler (an injection, a conversion) cannot be why.
+  const unreached = (): string[] => [...rules.reach, ...ctx.declared.filter(routesRequests), ...(ctx.generatedUrls ? filling : [])];
 
   if (f.aspect === 'url') return judgeUrl(f, rules.reach.includes('params.within-segment') ? [...filling, 'params.within-segment'] : filling, out, rules.idRouteNames);
   if (f.status === undefined) return out([]);
@@ -99,7 +107,7 @@ export function judge(f: Finding, ctx: Context): Judgement {
       // serializer made of the action's array: conversion.array's mechanism.
       // An empty body says nothing of which step lost the value (as for a body).
       if (f.actual === '') return out([], undefined, conversionOf(f));
-      if (typeof f.actual === 'string' || quotedNumbers(f.expected, f.actual)) return out(['conversion.array', ...conversionOf(f)]);
+      if (typeof f.actual === 'string') return out(['conversion.array', ...conversionOf(f)]);
       return out([], undefined, conversionOf(f));
     case 'action': {
       if (anotherAction(f) === 'create-as-show') return out([], 'resources.create-not-show');
@@ -123,13 +131,20 @@ export function judge(f: Finding, ctx: Context): Judgement {
       if (f.actual === undefined) return out(['errors.allow-header']);
       const missing = missingVerbs(f, ctx.manifest);
       // A method listed that only a route whose constraint rejects this path could give: the
-      // constraint was not applied (read from the manifest's own model of the path).
+      // constraint was not applied (read from the manifest's own model of the path); one that only a
+      // parameter taking more than its segment could give: the default constraint was not.
       if (constraintLetThrough(f, ctx.manifest)) return unreachedBy(['params.constraint-regex']);
+      if (spanLetThrough(typeof f.actual === 'string' ? f.actual : undefined, f, ctx.manifest)) return unreachedBy(['params.default-constraint']);
       // A list that is not the exact one is, first, the exactness of Allow.
       return missing.length > 0 ? { ...unreachedBy([...missing, ...unreached()]), foundations: own.has('errors.allow-exact') ? [] : ['errors.allow-exact'] } : out(['errors.allow-exact']);
     }
     default: return out([]);
   }
+}
+
+/** Rules of what decides which route a request reaches (their sections): the only ones a 404 or 405 can stand on. */
+function routesRequests(rule: string): boolean {
+  return /^(overview|files|registration|params|dispatch|resources|groups|named|url)\./.test(rule);
 }
 
 type Out = (foundations: Iterable<string>, evidence?: string, weak?: Iterable<string>) => Judgement;
@@ -139,23 +154,25 @@ type Out = (foundations: Iterable<string>, evidence?: string, weak?: Iterable<st
  * ("media-type text/plain", "param uncast"), fine enough that two faults do not.
  */
 export function symptomOf(f: Finding): string {
+  // A value wrong by one nameable transformation reads the same from every assertion that shows it.
+  const named = namedDifference(f);
+  if (named !== undefined) return `value ${named}`;
   switch (f.aspect) {
     case 'status': {
       const e = f.expected;
       const got = f.status ?? 0;
       // A route took a request it must not: it answered, or its method made a 404 a 405.
-      if ((e === 404 || e === 405) && (got < 400 || (e === 404 && got === 405))) return 'status matched';
+      if ((e === 404 || e === 405) && (got < 400 || (e === 404 && got === 405)) && !(got >= 300 && got < 400 && f.trace?.length === 0)) return 'status matched';
       if (typeof e === 'number' && e < 400 && (got === 404 || got === 405)) return 'status unmatched';
       if (got >= 500) return 'status crash';
-      return `status ${String(e)}→${got}`;
+      // A status replaced by another whatever the handler gave (every redirect a 302, every success a 200):
+      // the class it was expected in is what the fault shows.
+      return `status ${statusClass(e, got)}→${got}`;
     }
     case 'media-type': return f.emptyBody === true && f.expected !== 'text/html' ? 'body empty' : `media-type ${String(f.actual)}`;
     case 'body': return f.actual === '' ? 'body empty' : typeof f.expected === 'string' && typeof f.actual === 'string' && f.actual.trim() === f.expected.trim() ? 'body whitespace' : 'body other';
-    case 'json-body': return typeof f.actual === 'string' ? (f.actual === '' ? 'body empty' : 'json not-json') : quotedNumbers(f.expected, f.actual) ? QUOTED : 'json other';
-    case 'param': {
-      const p = paramSymptom(f);
-      return p === 'conversion.array' ? QUOTED : `param ${p}`;
-    }
+    case 'json-body': return typeof f.actual === 'string' ? (f.actual === '' ? 'body empty' : 'json not-json') : 'json other';
+    case 'param': return `param ${paramSymptom(f)}`;
     case 'closure-args': return `closure-args ${closureFoundation(f).join(',')}`;
     case 'trace': {
       if (!Array.isArray(f.expected) || !Array.isArray(f.actual)) return 'trace content';
@@ -186,8 +203,88 @@ function rawBody(f: Finding): string | undefined {
   return a !== null && typeof a === 'object' && typeof a.body === 'string' ? a.body : undefined;
 }
 
-/** Numbers that went out as strings: one serializer fault, whichever JSON shows it. */
-const QUOTED = 'quoted-numbers';
+/**
+ * The expected status's class where a fault replaces statuses of that class by one (2xx → 200,
+ * 3xx → 302), the status itself otherwise.
+ */
+function statusClass(expected: unknown, got: number): string {
+  if (typeof expected !== 'number') return String(expected);
+  const cls = Math.floor(expected / 100);
+  return (cls === 2 || cls === 3) && Math.floor(got / 100) === cls ? `${cls}xx` : String(expected);
+}
+
+/**
+ * How the observed value differs from the expected one, when one transformation says it
+ * (model/difference.ts): read from the assertion's values alone, whatever the scenario.
+ */
+export function namedDifference(f: Finding): string | undefined {
+  switch (f.aspect) {
+    case 'url': {
+      if (typeof f.actual !== 'string') return undefined;
+      const expected = expectedUrl(f.expected);
+      return expected !== undefined ? urlDifference(expected, f.actual) : undefined;
+    }
+    case 'header':
+      // A redirect's target is a URL: the same differences as a generated one.
+      if (f.name?.toLowerCase() === 'location' && typeof f.expected === 'string' && typeof f.actual === 'string') return urlDifference(f.expected, f.actual);
+      // A header the answer should carry and does not: lost on the way out, whichever header it is.
+      if (typeof f.expected === 'string' && (f.actual === undefined || f.actual === null) && f.name?.toLowerCase() !== 'allow') return 'missing';
+      return typeof f.expected === 'string' && typeof f.actual === 'string' ? differenceOf(f.expected, f.actual) : undefined;
+    case 'param': case 'closure-args': case 'json-body': case 'body':
+      // An empty array that came as an empty body is one fault; otherwise an absent or empty body
+      // says nothing of how a value was transformed.
+      if (f.aspect === 'json-body' && f.actual === '') return differenceOf(f.expected, '') === 'empty-as-nothing' ? 'empty-as-nothing' : undefined;
+      if (f.actual === '' || f.actual === undefined || f.emptyBody === true) return undefined;
+      return differenceOf(f.expected, f.actual);
+    default: return undefined;
+  }
+}
+
+function expectedUrl(e: unknown): string | ExpectedUrl | undefined {
+  if (typeof e === 'string') return e;
+  if (e === null || typeof e !== 'object') return undefined;
+  const x = e as { path?: unknown; segments?: unknown; query?: unknown };
+  const query = Array.isArray(x.query) ? x.query as Array<[string, string]> : [];
+  if (Array.isArray(x.segments)) return { segments: x.segments as string[], query };
+  if (typeof x.path === 'string') return { segments: x.path === '/' ? [] : x.path.replace(/^\//, '').split('/'), query };
+  return undefined;
+}
+
+/** Rules whose statements a JSON value's type belongs to: the one serializer, whichever handler returned the value. */
+const JSON_MECHANISM = ['conversion.json-types', 'conversion.array', 'conversion.list', 'conversion.object', 'conversion.closure', 'conversion.json-response'];
+
+/** The expected echo (one typed value, or a map of them) declares a route value: a scalar. */
+function declaresScalar(expected: unknown): boolean {
+  if (isTyped(expected)) return isScalarType(expected.type);
+  return expected !== null && typeof expected === 'object' && Object.values(expected).some((v) => isTyped(v) && isScalarType(v.type));
+}
+
+/**
+ * The mechanism a named difference is by its nature (docs/reports.md, "One fault, one rule"):
+ * a JSON value of another type is the serializer's, a route value of another case the path's, a
+ * URL whose segment entries went into the query the filling of segments'. Nothing for differences
+ * that several mechanisms could make.
+ */
+function mechanismOf(f: Finding): string[] {
+  const d = namedDifference(f);
+  if (d === undefined) return [];
+  const json = f.aspect === 'json-body' || f.aspect === 'param' || f.aspect === 'closure-args';
+  const uriValue = f.aspect === 'param' || f.aspect === 'closure-args';
+  switch (d) {
+    case 'bool-as-int': case 'number-as-string': case 'string-as-number': case 'null-dropped': case 'list-as-map': case 'map-as-list':
+      return json ? JSON_MECHANISM : [];
+    case 'lower-cased': case 'upper-cased':
+      return uriValue ? ['params.case-sensitive'] : [];
+    case 'segment-in-query': case 'unfilled': return ['url.fill-segments'];
+    case 'query-dropped': return ['url.query-string'];
+    case 'object-for-scalar': return f.aspect === 'closure-args' ? ['registration.closure-positional'] : f.aspect === 'param' ? ['injection.route-param'] : [];
+    case 'empty-as-nothing': return ['conversion.empty-array'];
+    default:
+      // One object handed where parameters were declared: what hands a route value to a parameter.
+      if (d.startsWith('became:')) return f.aspect === 'closure-args' ? ['registration.closure-positional'] : f.aspect === 'param' && declaresScalar(f.expected) ? ['injection.route-param'] : [];
+      return [];
+  }
+}
 
 /** The kind of wrong value a parameter received (judgeParam's distinctions). */
 function paramSymptom(f: Finding): string {
@@ -204,8 +301,26 @@ function conversionOf(f: Finding): string[] {
   if (token === undefined) return [];
   if (token.startsWith('closure:')) return ['conversion.closure'];
   const action = token.slice('action:'.length);
-  const rule = CONVERSIONS[action] ?? (STRING_ACTIONS.has(action) ? 'conversion.string' : undefined);
-  return rule !== undefined ? [rule] : [];
+  const rule = CONVERSIONS[action] ?? (STRING_ACTIONS.has(action) ? 'conversion.string' : undefined) ?? responseConversion(action);
+  // A rendered view's text is the view system's output for its data (protocol §4.2's view actions).
+  const view = f.aspect === 'body' && VIEW_ACTIONS.has(action) ? ['helpers.view-renders'] : [];
+  return [...view, ...(rule !== undefined ? [rule] : [])];
+}
+
+/** The catalog actions whose body is a rendered view (protocol §4.2). */
+const VIEW_ACTIONS = new Set(['HelperController@viewDefault', 'HelperController@viewFull', 'FactoryController@view', 'ViewController@render']);
+
+/**
+ * The helpers and the factory (protocol §4.2) return a Response, a JsonResponse or a
+ * RedirectResponse, by what they are named for: sending it as it is is that conversion's
+ * mechanism, as for ReturnController's own.
+ */
+function responseConversion(action: string): string | undefined {
+  const [controller, method = ''] = action.split('@');
+  if (controller !== 'HelperController' && controller !== 'FactoryController') return undefined;
+  if (/^redirect/i.test(method)) return 'conversion.redirect-response';
+  if (/^(json|responseFactory|success|created|error|validationError|notFound)/.test(method)) return 'conversion.json-response';
+  return 'conversion.response';
 }
 
 function ranToken(f: Finding): string | undefined {
@@ -215,12 +330,19 @@ function ranToken(f: Finding): string | undefined {
 function judgeStatus(f: Finding, ctx: Context, out: Out, unreachedBy: (needs: Iterable<string>) => Judgement): Judgement {
   const expected = f.expected;
   const status = f.status!;
+  // Redirected before any handler ran: nothing of the manifest took the request.
+  if ((expected === 404 || expected === 405) && status >= 300 && status < 400 && f.trace?.length === 0) return out([]);
   // A route took a request it must not (it answered, or its method made a 404 a 405): what rejects
   // requests in this manifest stood in the way.
   if (((expected === 404 || expected === 405) && status < 400) || (expected === 404 && status === 405)) {
-    const constraint = ctx.manifest && manifestRules(ctx.manifest).reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : [];
-    // A 405 where no route of any method matches is the 404 mechanism's, unless a constraint let one match.
-    return out(expected === 404 && status === 405 ? [...constraint, 'errors.not-found'] : constraint);
+    const reach = ctx.manifest ? manifestRules(ctx.manifest).reach : [];
+    const constraint = reach.includes('params.constraint-regex') ? ['params.constraint-regex'] : [];
+    // A parameter route's handler answered: the default constraint let it take the request.
+    const defaultConstraint = reach.includes('params.segment') && ranToken(f) !== undefined && status < 300 ? ['params.default-constraint'] : [];
+    // A 405 where no route of any method matches is the 404 mechanism's, unless a constraint let one
+    // match, or a parameter without one took more than its segment (the Allow the answer lists shows which).
+    const spanned = expected === 404 && status === 405 && spanLetThrough(f.allow, f, ctx.manifest) ? ['params.default-constraint'] : [];
+    return out(expected === 404 && status === 405 ? [...constraint, ...spanned, 'errors.not-found'] : [...constraint, ...defaultConstraint]);
   }
   // A 404 where the URI exists under other methods: the 405 mechanism, or those routes never registered.
   if (expected === 405 && status === 404) {
@@ -233,7 +355,8 @@ function judgeStatus(f: Finding, ctx: Context, out: Out, unreachedBy: (needs: It
     const conversion = CONVERSIONS[action];
     return out(conversion !== undefined ? [conversion] : []);
   }
-  return out([]);
+  // Another status than the handler's Response gave: sending it as it is may be what broke.
+  return out([], undefined, conversionOf(f));
 }
 
 /** The action that answered is another one: the resource's create answered by show is a rule of its own. */
@@ -339,6 +462,11 @@ function judgeTrace(f: Finding, ctx: Context, out: Out): Judgement {
   const absent = [...names(f.expected as string[])].filter((n) => !ranNames.has(n));
   // A middleware that did not run at all: whatever attaches it where the manifest lists it.
   if (absent.length > 0) return out(absent.flatMap((n) => attachedBy(ctx.manifest!, n)));
+  // A middleware that ran although the manifest lists it only for other routes: where routes follow
+  // a group, the group's attributes reaching past its closure.
+  const expectedNames = names(f.expected as string[]);
+  const extra = [...ranNames].filter((n) => !expectedNames.has(n));
+  if (extra.length > 0 && manifestRules(ctx.manifest).reach.includes('groups.scope')) return out(['groups.scope']);
   return out([]);
 }
 
@@ -408,6 +536,58 @@ function attachedBy(manifest: Manifest, name: string): string[] {
   return [...rules];
 }
 
+/**
+ * What the answer itself shows of the route that took the request, whatever the assertion
+ * compared: a route value holding "/" from a manifest whose parameters have no constraint (one
+ * took more than its segment), a route value that is its segment of the request lower- or
+ * upper-cased (the path was read case-folded).
+ */
+function answerEvidence(f: Finding, manifest: Manifest | undefined): string[] {
+  const values = f.echoValues ?? [];
+  if (values.length === 0 || manifest === undefined) return [];
+  const out: string[] = [];
+  const reach = manifestRules(manifest).reach;
+  if (reach.includes('params.segment') && values.some((v) => v.includes('/'))) out.push('params.default-constraint');
+  const path = /^[A-Z]+ (\S+)$/.exec(f.request ?? '')?.[1]?.split('?')[0];
+  if (path !== undefined) {
+    const segments = path.split('/').map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
+    const folded = values.some((v) => !segments.includes(v) && segments.some((s) => s !== v && (s.toLowerCase() === v || s.toUpperCase() === v)));
+    if (folded) out.push('params.case-sensitive');
+  }
+  return out;
+}
+
+/**
+ * An Allow that lists a method the manifest gives this path only if a parameter without a
+ * constraint matched across "/" (the manifest's routes tested with each {name} as ".+").
+ */
+function spanLetThrough(allow: string | undefined, f: Finding, manifest: Manifest | undefined): boolean {
+  const m = /^[A-Z]+ (\S+)$/.exec(f.request ?? '');
+  if (allow === undefined || manifest === undefined || m === null) return false;
+  const path = m[1]!.split('?')[0]!;
+  const listed = allow.split(',').map((x) => x.trim().toUpperCase());
+  let routes;
+  try {
+    routes = flattenManifest(manifest);
+  } catch {
+    return false;
+  }
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const spanning = new Set<string>();
+  const strict = new Set<string>();
+  for (const r of routes) {
+    const source = r.segments.map((s) => (s.kind === 'static' ? escape(s.text) : s.constraint !== undefined ? `(?:${s.constraint})` : '[^/]+')).join('/');
+    const wide = r.segments.map((s) => (s.kind === 'static' ? escape(s.text) : s.constraint !== undefined ? `(?:${s.constraint})` : '.+')).join('/');
+    try {
+      if (new RegExp(`^/${source}$`).test(path)) strict.add(r.method);
+      if (new RegExp(`^/${wide}$`).test(path)) spanning.add(r.method);
+    } catch {
+      return false;
+    }
+  }
+  return listed.some((x) => spanning.has(x) && !strict.has(x));
+}
+
 /** Allow lists a method that the manifest gives this path only when its constraints are ignored. */
 function constraintLetThrough(f: Finding, manifest: Manifest | undefined): boolean {
   const m = /^[A-Z]+ (\S+)$/.exec(f.request ?? '');
@@ -456,9 +636,10 @@ function judgeUrl(f: Finding, filling: string[], out: Out, idRouteNames: readonl
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(actual);
   if (origin !== null && actual.slice(origin[0].length) === expected) return out([], 'url.path');
   if (actual === `${expected}?`) return out([], 'url.no-empty-query');
-  // A placeholder left in the URL of a route whose parameter shares its segment: the parameter was
-  // never recognised in the pattern (what the route's own requests show too).
-  if (/\{[A-Za-z_]|%7B[A-Za-z_]/i.test(actual) && filling.includes('params.within-segment')) return { ...out([]), needs: ['params.within-segment'] };
+  // A placeholder left in the URL of a route whose parameter shares its segment (in the manifest's
+  // notation, or the framework's own ":name"): the parameter was never recognised in the pattern
+  // (what the route's own requests show too).
+  if (/\{[A-Za-z_]|%7B[A-Za-z_]|[/\-.]:[A-Za-z_]/i.test(actual) && filling.includes('params.within-segment')) return { ...out([]), needs: ['params.within-segment'] };
   return out([]);
 }
 

@@ -39,6 +39,8 @@ interface Seen {
   middlewareLists: boolean;
   /** A parameter that shares its segment with static text or another parameter (a route's URI or a prefix). */
   withinSegment: boolean;
+  /** A route registered after a group with attributes, in the same statements: the group's scope ends before it. */
+  afterGroup: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   const seen: Seen = {
     verbs: new Set(), params: false, constraints: false, prefixDepth: 0, groupMiddlewareDepth: 0, resources: false, resourceNames: new Set(),
     closures: new Set(), controllers: false, chainMiddleware: new Set(), names: false, conversions: new Set(), middlewareLists: false,
-    withinSegment: false,
+    withinSegment: false, afterGroup: false,
   };
   const loaded = ['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])];
   for (const file of loaded) visit(manifest.routeFiles[file] ?? [], seen, 0, 0);
@@ -77,6 +79,7 @@ export function manifestRules(manifest: Manifest): ManifestRules {
   if (seen.withinSegment) reach.push('params.within-segment');
   if (seen.prefixDepth >= 1) reach.push('groups.prefix');
   if (seen.prefixDepth >= 2) reach.push('groups.nested-prefix');
+  if (seen.afterGroup) reach.push('groups.scope');
   if (seen.resources) reach.push('resources.routes');
   if ((manifest.bootstrap?.length ?? 0) > 0) reach.push('files.bootstrap');
   if ((manifest.providers?.length ?? 0) > 0) reach.push('files.provider');
@@ -108,8 +111,11 @@ export function manifestRules(manifest: Manifest): ManifestRules {
 }
 
 function visit(statements: Statement[], seen: Seen, prefixDepth: number, middlewareDepth: number): void {
+  let grouped = false;
   for (const s of statements) {
+    if (grouped) seen.afterGroup = true;
     if ('group' in s) {
+      if (s.group.prefix !== undefined || s.group.middleware !== undefined) grouped = true;
       const p = s.group.prefix !== undefined ? prefixDepth + 1 : prefixDepth;
       const m = s.group.middleware !== undefined ? middlewareDepth + 1 : middlewareDepth;
       seen.prefixDepth = Math.max(seen.prefixDepth, p);

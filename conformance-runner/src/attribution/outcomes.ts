@@ -33,7 +33,9 @@ export function scenarioOutcomes(def: ScenarioDef, result: ScenarioResult, ruleO
   }
   const generatedUrls = (result.repro?.exchanges ?? []).some((e) => e.method === 'POST' && e.path === '/__fw/url');
   const j = judge(result.finding, { subject: def.rules, manifest, declared: def.needs, generatedUrls });
-  return judged({ ...base, status: 'failed' }, def.rules, j, def.level, ruleOf);
+  // What the scenario declares it stands on (@needs:) is a foundation of its failures too: it blocks
+  // them where it is charged with the same symptom.
+  return judged({ ...base, status: 'failed' }, def.rules, { ...j, weakFoundations: [...j.weakFoundations, ...def.needs] }, def.level, ruleOf);
 }
 
 /**

@@ -5,6 +5,15 @@ export interface Resolution {
   blockedBy: Map<Outcome, string>;
   /** Rules charged with at least one failure: the root causes. */
   roots: Set<string>;
+  /** Blocked outcomes that show the same difference as their root's own failures: that difference ("value lower-cased"). */
+  sameDifference: Map<Outcome, string>;
+}
+
+/** What orders candidate roots: the catalog's order, and whether the spec states the rule (must) or implies it. */
+export interface Catalog {
+  order: (rule: string) => number;
+  /** The rule's level: a reference-level rule never blocks a counted one. */
+  level?: (rule: string) => 'must' | 'implied' | 'reference' | undefined;
 }
 
 /**
@@ -15,7 +24,12 @@ export interface Resolution {
  * catalog order: the first such rule is charged, which may then block the others. So every fault
  * has at least one root, and blocking never hides a failure behind a rule that passes.
  */
-export function resolveBlocking(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number): Resolution {
+export function resolveBlocking(outcomes: readonly Outcome[], catalog: Catalog | ((rule: string) => number)): Resolution {
+  const { order: catalogOrder, level } = typeof catalog === 'function' ? { order: catalog, level: undefined } : catalog;
+  return oneRootPerDifference(outcomes, resolveByFoundations(outcomes, catalogOrder), catalogOrder, level);
+}
+
+function resolveByFoundations(outcomes: readonly Outcome[], catalogOrder: (rule: string) => number): Resolution {
   const first = resolveNeeds(outcomes, catalogOrder, new Map());
   // A foundation blocks a failure only where it is charged with the same symptom.
   const sameFault = new Map<Outcome, string[]>();
@@ -105,5 +119,62 @@ function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string)
     if (through !== undefined) blockedBy.set(o, through);
     else roots.add(o.rule);
   }
-  return { blockedBy, roots };
+  return { blockedBy, roots, sameDifference: new Map() };
+}
+
+/**
+ * A symptom that names one precise difference between expected and observed (a value lower-cased,
+ * true written 1, every redirect a 302), as opposed to the coarse ones many unrelated faults share
+ * (a 404, a crash, some other body).
+ */
+function specific(symptom: string | undefined): symptom is string {
+  if (symptom === undefined) return false;
+  return symptom.startsWith('value ') || (/^status \d(\d\d|xx)→\d+$/.test(symptom));
+}
+
+/**
+ * One root per difference (docs/reports.md, "One fault, one rule"): failures charged to several
+ * rules that all show the same precise difference are one broken mechanism. The most basic of
+ * those rules keeps them: the one the others' failures stand on (their needs, foundations and
+ * the catalog's standsOn, as the assertions and the catalog state them), then a rule the spec
+ * states over one it implies, then the catalog's order. The others' failures with that difference
+ * are blocked by it, the difference named; their failures of any other kind stay theirs.
+ */
+function oneRootPerDifference(outcomes: readonly Outcome[], r: Resolution, catalogOrder: (rule: string) => number, level?: Catalog['level']): Resolution {
+  const rank = (rule: string): number => ({ must: 0, implied: 1, reference: 2 } as const)[level?.(rule) ?? 'must'];
+  const charged = outcomes.filter((o) => o.status === 'failed' && !r.blockedBy.has(o) && r.roots.has(o.rule) && specific(o.symptom));
+  const bySymptom = new Map<string, Outcome[]>();
+  for (const o of charged) bySymptom.set(o.symptom!, [...(bySymptom.get(o.symptom!) ?? []), o]);
+  const blockedBy = new Map(r.blockedBy);
+  const sameDifference = new Map(r.sameDifference);
+  let changed = false;
+  for (const [symptom, group] of bySymptom) {
+    const rules = [...new Set(group.map((o) => o.rule))];
+    if (rules.length < 2) continue;
+    // What stands on a candidate: the failures with this difference, charged or already blocked by it, that name it.
+    const showing = outcomes.filter((o) => o.status === 'failed' && o.symptom === symptom);
+    const standsOn = (o: Outcome) => new Set([...(o.needs ?? []), ...(o.foundations ?? []), ...(o.standsOn ?? []), ...(r.blockedBy.has(o) ? [r.blockedBy.get(o)!] : [])]);
+    const score = (c: string) => new Set(showing.filter((o) => o.rule !== c && standsOn(o).has(c)).map((o) => o.rule)).size;
+    // A reference-level rule is never the root of a counted failure: it only gives way to one.
+    const counted = rules.filter((x) => rank(x) < 2);
+    const candidates = counted.length > 0 ? counted : rules;
+    const root = [...candidates].sort((a, b) => score(b) - score(a) || rank(a) - rank(b) || catalogOrder(a) - catalogOrder(b))[0]!;
+    for (const o of group) {
+      if (o.rule === root) continue;
+      blockedBy.set(o, root);
+      sameDifference.set(o, symptom);
+      changed = true;
+    }
+  }
+  if (!changed) return r;
+  // A rule none of whose failures is charged any more is no root; what it blocked goes to what blocks it.
+  const roots = new Set(outcomes.filter((o) => o.status === 'failed' && !blockedBy.has(o)).map((o) => o.rule));
+  const through = (rule: string, seen = new Set<string>()): string => {
+    if (roots.has(rule) || seen.has(rule)) return rule;
+    seen.add(rule);
+    const by = outcomes.filter((o) => o.rule === rule && blockedBy.has(o)).map((o) => blockedBy.get(o)!);
+    return by.length > 0 ? through(by[0]!, seen) : rule;
+  };
+  for (const [o, b] of blockedBy) if (!roots.has(b)) blockedBy.set(o, through(b));
+  return { blockedBy, roots, sameDifference };
 }

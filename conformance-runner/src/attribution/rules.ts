@@ -64,7 +64,15 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
     }
     countedByRule.set(id, counted);
   }
-  const { blockedBy, roots } = resolveBlocking([...countedByRule.values()].flat(), (r) => order.get(r) ?? Number.MAX_SAFE_INTEGER);
+  const { blockedBy, roots, sameDifference } = resolveBlocking([...countedByRule.values()].flat(), {
+    order: (r) => order.get(r) ?? Number.MAX_SAFE_INTEGER,
+    level: (r) => defs.get(r)?.level,
+  });
+  /** Why a blocked outcome is its root's: the difference both show, or what the answer shows it stood on. */
+  const because = (o: Outcome): string | undefined => {
+    const d = sameDifference.get(o);
+    return d !== undefined ? `the same difference as ${blockedBy.get(o)} (${d})` : o.shownBy;
+  };
   const statusOf = (o: Outcome): Status => (blockedBy.has(o) ? 'blocked' : o.status);
 
   const ruleResults: RuleResult[] = [...defs.values()].map((def) => {
@@ -72,7 +80,7 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
     const counted = countedByRule.get(def.id) ?? [];
     const outcomes: RuleOutcome[] = counted.map((o) => ({
       scenario: o.scenario, status: statusOf(o),
-      ...(blockedBy.has(o) ? { blockedBy: blockedBy.get(o)!, ...(o.shownBy !== undefined ? { shownBy: o.shownBy } : {}) } : {}),
+      ...(blockedBy.has(o) ? { blockedBy: blockedBy.get(o)!, ...(because(o) !== undefined ? { shownBy: because(o) } : {}) } : {}),
       ...(o.signatures !== undefined && o.status !== 'passed' ? { signatures: o.signatures } : {}),
       ...(o.status !== 'passed' && o.step !== undefined ? { step: o.step } : {}),
       ...(o.status !== 'passed' && o.message !== undefined ? { message: o.message } : {}),
@@ -91,7 +99,8 @@ export function attribute(rules: RuleDef[], scenarios: ScenarioResult[], warning
     const failed = s.outcomes.filter((o) => o.status === 'failed');
     if (failed.length === 0 || failed.some((o) => !blockedBy.has(o))) return s;
     const root = blockedBy.get(failed[0]!)!;
-    return { ...s, status: 'blocked' as const, blockedBy: root, message: `blocked by ${root}: ${s.message ?? ''}`.trimEnd() };
+    const d = sameDifference.get(failed[0]!);
+    return { ...s, status: 'blocked' as const, blockedBy: root, message: `blocked by ${root}${d !== undefined ? ` (the same difference: ${d})` : ''}: ${s.message ?? ''}`.trimEnd() };
   });
 
   // Errors and timeouts are charged too (never blocked): they are root causes of their own.

@@ -28,7 +28,9 @@ export type Difference =
   | 'map-as-list'
   | 'reordered'         // the same members in another order
   | 'object-for-scalar' // an object (a context, a request) where a plain value was expected
-  | 'uncast';           // the right text with another scalar type (a typed value {type, value})
+  | `became:${string}`  // a typed value of another class where one was expected (a context where a Clock was declared)
+  | 'empty-as-nothing'  // an empty list or map where an empty body came
+  | `uncast:${string}`; // the right text with another scalar type than the one declared (uncast:int: an int's text as a string)
 
 /** The transformation that explains `actual` from `expected`, or undefined when none does (or they are equal). */
 export function differenceOf(expected: unknown, actual: unknown): Difference | undefined {
@@ -86,7 +88,7 @@ function atomic(e: unknown, a: unknown): Difference | undefined {
   if (Array.isArray(e) && isMap(a) && Object.keys(a).length === e.length && e.every((v, i) => same(v, a[String(i)]))) return 'list-as-map';
   if (Array.isArray(e) && Array.isArray(a) && e.length === a.length && e.length > 1 && sameMultiset(e, a)) return 'reordered';
   if (isScalar(e) && !isTyped(a) && a !== null && typeof a === 'object') return 'object-for-scalar';
-  if (isTyped(e) && isScalarType(e.type) && isTyped(a) && !isScalarType(a.type)) return 'object-for-scalar';
+  if ((Array.isArray(e) && e.length === 0 || isMap(e) && Object.keys(e).length === 0) && a === '') return 'empty-as-nothing';
   if (typeof e === 'string' && typeof a === 'string') return textDifference(e, a);
   if (isScalar(e) || isScalar(a)) return undefined;
   return undefined;
@@ -101,16 +103,17 @@ function textDifference(e: string, a: string): Difference | undefined {
   if (e.includes('%20') && a === e.replace(/%20/g, '+')) return 'plus-for-space';
   if (tryDecode(e) === a && a !== e) return 'percent-decoded';
   if (tryDecode(a) === e && a !== e) return 'percent-encoded';
-  if (escapeHtml(e) === a) return 'html-escaped';
+  if (escapeHtml(e) === a || (e.includes('&') && e.replace(/&/g, '&amp;') === a)) return 'html-escaped';
   if (unescapeHtml(e) === a) return 'html-unescaped';
   if (a.length > 0 && a.length < e.length && e.startsWith(a)) return 'truncated';
   return undefined;
 }
 
 function typedDifference(e: Typed, a: Typed): Difference | undefined {
-  if (isScalarType(e.type) && !isScalarType(a.type)) return 'object-for-scalar';
+  // What arrived is named, whatever was declared: one object handed for every parameter reads as one fault.
+  if (!isScalarType(a.type) && a.type !== e.type) return `became:${a.type}`;
   if (e.type === 'bool' && (a.type === 'int' || a.type === 'string') && atomic(e.value, a.value) === 'bool-as-int') return 'bool-as-int';
-  if (isScalarType(e.type) && isScalarType(a.type) && String(e.value) === String(a.value)) return 'uncast';
+  if (isScalarType(e.type) && isScalarType(a.type) && String(e.value) === String(a.value)) return `uncast:${e.type}`;
   return undefined;
 }
 

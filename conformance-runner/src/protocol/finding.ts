@@ -39,6 +39,10 @@ export interface Finding {
   mediaType?: string;
   /** The answer had no body at all: whatever its headers say, nothing the handler returned reached it. */
   emptyBody?: boolean;
+  /** The answer's Allow header, when it had one. */
+  allow?: string;
+  /** The route values the handler that answered echoed (its parameters' or arguments' strings), when the body is an echo. */
+  echoValues?: string[];
   /** aspect param: the parameter compared. */
   name?: string;
   /** aspect action/param: the action the step expected to run. */

@@ -63,6 +63,13 @@ export interface Info {
   unloadWithLoad?: boolean;
   /** The adapter answers several URL questions about one application in one call (POST /__fw/urls, §2.4.1). */
   urlBatches?: boolean;
+  /**
+   * What the framework calls handlers with (§2.2): the route parameters (the spec's shape, the
+   * default), or one context object that holds them ("context": AdonisJS's HttpContext).
+   */
+  handlers?: 'parameters' | 'context';
+  /** What the framework calls a group's closure with (§2.2): the router (the default), or nothing ("none"). */
+  groupCallback?: 'router' | 'none';
 }
 
 /** Requests the server in front of an adapter decides about before the framework sees them (§3.1). */

@@ -24,6 +24,10 @@ export interface WorldParameters {
   unloadWithLoad?: boolean;
   /** The adapter answers several URL questions in one call (info `urlBatches`, protocol §2.4.1). */
   urlBatches?: boolean;
+  /** The framework calls handlers with one context object (info `handlers: "context"`, protocol §2.2). */
+  handlers?: 'context';
+  /** The framework calls a group's closure without the router (info `groupCallback: "none"`, protocol §2.2). */
+  groupCallback?: 'none';
   /** fast-check seed for the properties of this run. */
   seed: number;
   /** fast-check runs per property. */

@@ -16,6 +16,8 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
     ...(target.info.unloadWithLoad === true ? { unloadWithLoad: true } : {}),
     ...(target.info.urlBatches === true ? { urlBatches: true } : {}),
+    ...(target.info.handlers === 'context' ? { handlers: 'context' as const } : {}),
+    ...(target.info.groupCallback === 'none' ? { groupCallback: 'none' as const } : {}),
     seed,
     numRuns: options.numRuns,
     ...(options.path !== undefined ? { replayPath: options.path } : {}),

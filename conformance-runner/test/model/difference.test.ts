@@ -15,9 +15,13 @@ test('one transformation applied throughout is named, wherever it shows', () => 
   assert.equal(differenceOf({ a: 1, b: null }, { a: 1 }), 'null-dropped');
   assert.equal(differenceOf([], {}), 'list-as-map');
   assert.equal(differenceOf({}, []), 'map-as-list');
-  assert.equal(differenceOf(t('string', '7'), t('HttpContext', { params: { id: '7' } })), 'object-for-scalar');
-  assert.equal(differenceOf(t('int', 7), t('string', '7')), 'uncast');
-  assert.equal(differenceOf('<p>a &amp; b</p>', '<p>a &amp;amp; b</p>'), undefined);
+  assert.equal(differenceOf(t('string', '7'), t('Context', { params: { id: '7' } })), 'became:Context');
+  assert.equal(differenceOf({ clock: t('Clock', 'clock'), id: t('string', '7') }, { clock: t('Context', {}), id: t('Context', {}) }), 'became:Context', 'one object for a class and a route value alike');
+  assert.equal(differenceOf([], ''), 'empty-as-nothing');
+  assert.equal(differenceOf('<p>&lt;b&gt;</p>', '<p>&amp;lt;b&amp;gt;</p>'), 'html-escaped');
+  assert.equal(differenceOf(t('int', 7), t('string', '7')), 'uncast:int');
+  assert.equal(differenceOf(t('float', 1.5), t('string', '1.5')), 'uncast:float', 'each declared type its own cast');
+  assert.equal(differenceOf('<p>a &amp; b</p>', '<p>a &amp;amp; b</p>'), 'html-escaped', 'escaped once more');
   assert.equal(differenceOf('a & b', 'a &amp; b'), 'html-escaped');
   assert.equal(differenceOf('a b', 'a+b'), 'plus-for-space');
   assert.equal(differenceOf('/users/', '/users'), 'trailing-slash');

@@ -101,7 +101,7 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
   const call = (req.url ?? '').slice(CONTROL.length).split('?')[0]
   const method = req.method ?? 'GET'
   if (method === 'GET' && call === 'info') {
-    return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true })
+    return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true, handlers: 'context', groupCallback: 'none' })
   }
   if (method === 'POST' && call === 'apps') {
     // §2.3: the applications named in X-Fw-Unload go first, whatever becomes of this load.

@@ -18,9 +18,9 @@ export function runRouteFile(router: Router, statements: Statement[]): void {
 function run(router: Router, statements: Statement[], middleware: Named): void {
   for (const s of statements) {
     if ('group' in s) {
-      // The statements run against what AdonisJS hands the group callback (protocol §2.3):
-      // AdonisJS calls it with no argument at all.
-      const group = router.group((...handed: unknown[]) => run(handed[0] as Router, s.routes, middleware))
+      // AdonisJS calls the group callback with no argument (info `groupCallback: "none"`, protocol
+      // §2.2): the routes the callback registers on the router the route file holds join the group.
+      const group = router.group(() => run(router, s.routes, middleware))
       if (s.group.prefix !== undefined) {
         const { pattern, constraints } = translatePattern(s.group.prefix)
         group.prefix(pattern)

@@ -20,20 +20,22 @@ export const controllers = {
 
 /**
  * The catalog closures (protocol §2.3) as AdonisJS route handlers. AdonisJS calls a closure
- * handler with one argument, the HttpContext: `args` and `named` report what they receive,
- * which is that.
+ * handler with one argument, the HttpContext (info `handlers: "context"`, protocol §2.2): `args`
+ * and `named` return the route parameters of that context in the order of the URI, as an AdonisJS
+ * application reads them (`ctx.params` is built segment by segment), so the scenarios that watch
+ * the router through a closure see what AdonisJS extracted.
  */
 export function closure(kind: 'args' | 'named' | 'text' | 'json', value?: unknown): (...args: any[]) => unknown {
   switch (kind) {
     case 'args':
-      return (...args: unknown[]) => {
+      return ({ params }: HttpContext) => {
         record('closure:args')
-        return { closure: 'args', args: args.map((a) => typed(a)) }
+        return { closure: 'args', args: Object.values(params).map((a) => typed(a)) }
       }
     case 'named':
-      return (alpha: unknown, beta: unknown) => {
+      return ({ params }: HttpContext) => {
         record('closure:named')
-        return { closure: 'named', args: [typed(alpha), typed(beta)] }
+        return { closure: 'named', args: Object.values(params).slice(0, 2).map((a) => typed(a)) }
       }
     case 'text':
       return () => {

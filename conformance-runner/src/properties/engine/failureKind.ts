@@ -6,6 +6,7 @@ import type { Clipped } from '../../protocol/answerBody';
 import { CLIP, clipStrings } from '../../protocol/clip';
 import { parsedBody } from './parsedBody';
 import type { Finding } from '../../protocol/finding';
+import { echoValues } from '../../protocol/echoValues';
 import { differenceOf } from '../../model/difference';
 import { urlDifference, type ExpectedUrl } from '../../model/urlDifference';
 import type { Check, Expectation, RequestCheck } from './plan';
@@ -128,7 +129,11 @@ export function findingOf(check: Check, obs: Observed, kind: FailureKind): Findi
 }
 
 function requestFinding(request: string, expect: Expectation, obs: ObservedRequest): Finding {
-  const seen = { request, status: obs.status, ...(obs.trace !== undefined ? { trace: obs.trace } : {}) };
+  const values = obs.clipped === undefined ? echoValues(obs.body) : undefined;
+  const seen = {
+    request, status: obs.status, ...(obs.trace !== undefined ? { trace: obs.trace } : {}),
+    ...(obs.allow !== undefined ? { allow: obs.allow } : {}), ...(values !== undefined ? { echoValues: values } : {}),
+  };
   if (obs.status !== expect.status) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };
   if (expect.status === 405) return { aspect: 'allow', ...seen, expected: expect.allow.join(', '), actual: obs.allow };
   if (expect.status !== 200) return { aspect: 'status', ...seen, expected: expect.status, actual: obs.status };

@@ -6,58 +6,57 @@ import Clock from '../services/clock.js'
 import { echo, typed, type TypedValue } from '../services/typed.js'
 
 /**
- * Protocol §4.2, on AdonisJS's handler contract: every action receives one HttpContext. A route
- * parameter the catalog declares by name is read by that name from `ctx.params` (AdonisJS's
- * route parameters, strings unless a matcher casts them); a Request is `ctx.request`; a service
- * is injected by the container through @inject() method injection, which fills the parameters
- * after the HttpContext (AdonisJS's documented form). The echo lists the catalog's parameters,
- * not the HttpContext every action gets.
+ * Protocol §4.2, on AdonisJS's handler contract (info `handlers: "context"`, §2.2): AdonisJS calls
+ * every action with one HttpContext and passes no route parameter, and no Request, as a parameter
+ * of its own. Where the catalog declares one, the echo says what AdonisJS handed the action in its
+ * place: the context (the typed value Context, §4.1). Looking the value up in `ctx.params` would be
+ * the catalog doing what the spec asks of the framework. A service is injected by the container
+ * through @inject() method injection, which fills the parameters after the HttpContext (AdonisJS's
+ * documented form): that is AdonisJS's own injection, echoed as it is.
  */
 export default class EchoController {
   none(_ctx: HttpContext) {
     return trace('none', {})
   }
 
-  untyped({ params }: HttpContext) {
-    return trace('untyped', { value: typed(params.value) })
+  untyped(ctx: HttpContext) {
+    return trace('untyped', { value: typed(ctx) })
   }
 
-  string({ params }: HttpContext) {
-    return trace('string', { value: typed(params.value) })
+  string(ctx: HttpContext) {
+    return trace('string', { value: typed(ctx) })
   }
 
-  int({ params }: HttpContext) {
-    return trace('int', { value: typed(params.value, 'int') })
+  int(ctx: HttpContext) {
+    return trace('int', { value: typed(ctx) })
   }
 
-  float({ params }: HttpContext) {
-    return trace('float', { value: typed(params.value, 'float') })
+  float(ctx: HttpContext) {
+    return trace('float', { value: typed(ctx) })
   }
 
-  bool({ params }: HttpContext) {
-    return trace('bool', { value: typed(params.value) })
+  bool(ctx: HttpContext) {
+    return trace('bool', { value: typed(ctx) })
   }
 
-  pair({ params }: HttpContext) {
-    const { second, first } = params
-    return trace('pair', { second: typed(second), first: typed(first) })
+  pair(ctx: HttpContext) {
+    return trace('pair', { second: typed(ctx), first: typed(ctx) })
   }
 
-  mixed({ params }: HttpContext) {
-    const { id, slug } = params
-    return trace('mixed', { id: typed(id, 'int'), slug: typed(slug) })
+  mixed(ctx: HttpContext) {
+    return trace('mixed', { id: typed(ctx), slug: typed(ctx) })
   }
 
-  withRequest({ request, params }: HttpContext) {
-    return trace('withRequest', { request: typed(request), id: typed(params.id) })
+  withRequest(ctx: HttpContext) {
+    return trace('withRequest', { request: typed(ctx), id: typed(ctx) })
   }
 
-  requestLast({ params, request }: HttpContext) {
-    return trace('requestLast', { id: typed(params.id), request: typed(request) })
+  requestLast(ctx: HttpContext) {
+    return trace('requestLast', { id: typed(ctx), request: typed(ctx) })
   }
 
-  requestNamed({ request }: HttpContext) {
-    return trace('requestNamed', { request: typed(request) })
+  requestNamed(ctx: HttpContext) {
+    return trace('requestNamed', { request: typed(ctx) })
   }
 
   @inject()
@@ -65,9 +64,8 @@ export default class EchoController {
     return trace('withService', { clock: typed(clock) })
   }
 
-  withDefault({ params }: HttpContext) {
-    const { slug = 'default' } = params
-    return trace('withDefault', { slug: typed(slug) })
+  withDefault(ctx: HttpContext) {
+    return trace('withDefault', { slug: typed(ctx) })
   }
 
   @inject()

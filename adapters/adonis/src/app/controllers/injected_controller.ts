@@ -14,8 +14,9 @@ export default class InjectedController {
     this.#clock = clock
   }
 
-  show({ params }: HttpContext) {
+  show(ctx: HttpContext) {
     record('action:InjectedController@show')
-    return { action: 'InjectedController@show', ctor: { clock: typed(this.#clock) }, params: { id: typed(params.id) } }
+    // AdonisJS hands the action its context where the catalog declares $id (§2.2).
+    return { action: 'InjectedController@show', ctor: { clock: typed(this.#clock) }, params: { id: typed(ctx) } }
   }
 }

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { record } from '../../adapter/trace.js'
 import { echo, typed, type TypedValue } from '../services/typed.js'
 
-/** Protocol §4.2: a resource controller; `$id` is AdonisJS's `params.id`. */
+/** Protocol §4.2: a resource controller; AdonisJS hands `show`, `edit`, `update` and `destroy` their context where the catalog declares `$id` (§2.2). */
 export default class PhotoController {
   index(_ctx: HttpContext) {
     return trace('index', {})
@@ -16,20 +16,20 @@ export default class PhotoController {
     return trace('store', {})
   }
 
-  show({ params }: HttpContext) {
-    return trace('show', { id: typed(params.id) })
+  show(ctx: HttpContext) {
+    return trace('show', { id: typed(ctx) })
   }
 
-  edit({ params }: HttpContext) {
-    return trace('edit', { id: typed(params.id) })
+  edit(ctx: HttpContext) {
+    return trace('edit', { id: typed(ctx) })
   }
 
-  update({ params }: HttpContext) {
-    return trace('update', { id: typed(params.id) })
+  update(ctx: HttpContext) {
+    return trace('update', { id: typed(ctx) })
   }
 
-  destroy({ params }: HttpContext) {
-    return trace('destroy', { id: typed(params.id) })
+  destroy(ctx: HttpContext) {
+    return trace('destroy', { id: typed(ctx) })
   }
 }
 

@@ -22,9 +22,8 @@ export function typed(value: unknown, declared?: 'int' | 'float'): TypedValue {
     return { type: Number.isInteger(value) ? 'int' : 'float', value }
   }
   if (value instanceof HttpRequest) return { type: 'Request', value: requestValue(value) }
-  // AdonisJS hands every handler one HttpContext. The protocol's closed list of types (echo.schema.json)
-  // has no name for it: it is reported as the Request it carries, its class named (FINDINGS.md).
-  if (value instanceof HttpContext) return { type: 'Request', value: { ...requestValue(value.request), class: 'HttpContext' } }
+  // AdonisJS hands every handler one HttpContext: the protocol's Context (§4.1).
+  if (value instanceof HttpContext) return { type: 'Context', value: { params: { ...value.params } } }
   if (value instanceof Clock) return { type: 'Clock', value: value.name() }
   if (value instanceof Calendar) return { type: 'Calendar', value: { clock: typed(value.clock()) } }
   return { type: typeof value, value: String(value) }
