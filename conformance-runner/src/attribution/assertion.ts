@@ -271,7 +271,7 @@ function mechanismOf(f: Finding): string[] {
   const json = f.aspect === 'json-body' || f.aspect === 'param' || f.aspect === 'closure-args';
   const uriValue = f.aspect === 'param' || f.aspect === 'closure-args';
   switch (d) {
-    case 'bool-as-int': case 'number-as-string': case 'string-as-number': case 'null-dropped': case 'list-as-map': case 'map-as-list':
+    case 'bool-as-int': case 'bool-as-string': case 'number-as-string': case 'string-as-number': case 'null-dropped': case 'list-as-map': case 'map-as-list':
       return json ? JSON_MECHANISM : [];
     case 'lower-cased': case 'upper-cased':
       return uriValue ? ['params.case-sensitive'] : [];

@@ -21,6 +21,7 @@ export type Difference =
   | 'html-unescaped'    // an escaped text unescaped
   | 'truncated'         // a beginning of the text
   | 'bool-as-int'       // true/false written 1/0 (or "1"/"0"/"")
+  | 'bool-as-string'    // true/false written as the strings "true"/"false"
   | 'number-as-string'  // a number written as its text
   | 'string-as-number'  // a numeric text written as a number
   | 'null-dropped'      // a member whose value is null left out
@@ -81,6 +82,7 @@ function walk(expected: unknown, actual: unknown, out: Array<Difference | undefi
 function atomic(e: unknown, a: unknown): Difference | undefined {
   if (a === undefined) return e === null ? 'null-dropped' : 'missing';
   if (typeof e === 'boolean' && (a === (e ? 1 : 0) || a === (e ? '1' : '0') || (!e && a === ''))) return 'bool-as-int';
+  if (typeof e === 'boolean' && a === String(e)) return 'bool-as-string';
   if (typeof e === 'number' && typeof a === 'string' && a === String(e)) return 'number-as-string';
   if (typeof e === 'string' && typeof a === 'number' && String(a) === e) return 'string-as-number';
   if (Array.isArray(e) && e.length === 0 && isMap(a) && Object.keys(a).length === 0) return 'list-as-map';

@@ -11,6 +11,7 @@ test('one transformation applied throughout is named, wherever it shows', () => 
   assert.equal(differenceOf([t('string', 'A1')], [t('string', 'a1')]), 'lower-cased');
   assert.equal(differenceOf({ ok: true, off: false }, { ok: 1, off: 0 }), 'bool-as-int');
   assert.equal(differenceOf(t('bool', true), t('int', 1)), 'bool-as-int');
+  assert.equal(differenceOf({ ok: true, off: false }, { ok: 'true', off: 'false' }), 'bool-as-string');
   assert.equal(differenceOf({ list: [1, 2, 3] }, { list: ['1', '2', '3'] }), 'number-as-string');
   assert.equal(differenceOf({ a: 1, b: null }, { a: 1 }), 'null-dropped');
   assert.equal(differenceOf([], {}), 'list-as-map');
