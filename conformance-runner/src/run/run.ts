@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT } from '../config/exitCodes';
-import type { CliOptions } from '../config/options';
+import { STDOUT_OUT, type CliOptions } from '../config/options';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
 import { terminalLine } from '../protocol/inert';
@@ -100,7 +100,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   const { suite, selection, expectations } = prepared;
   if (earlyProperties(selection, options).length === 0) dismissPropertyWorker();
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
-  const outDir = path.resolve(env.cwd, options.out);
+  // `--out -`: no folder; the report goes to env.report only.
+  const outDir = options.out === STDOUT_OUT ? null : path.resolve(env.cwd, options.out);
   const { coverage } = opening;
   const secrets: string[] = [];
   const say = (text: string) => { if (!options.quiet) env.out(text); };
@@ -130,8 +131,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     }
     if ('error' in opened) {
       env.err(`fw-conformance: ${opened.error}\n`);
-      const earlier = earlierRun(outDir);
-      if (earlier !== undefined) {
+      const earlier = outDir === null ? undefined : earlierRun(outDir);
+      if (outDir !== null && earlier !== undefined) {
         // Nothing ran: an empty report would only replace the last real one.
         env.err(`fw-conformance: no reports written; ${display(env.cwd, outDir)}/ keeps the run of ${earlier}\n`);
         return EXIT.fail;
@@ -219,7 +220,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     const stopped = Promise.all([target.stop(), oracle?.stop()]);
     // Awaited below, after the reports: a failure to stop must not count as unhandled meanwhile.
     stopped.catch(() => undefined);
-    const coverageInfo = coverage ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
+    const coverageInfo = coverage && outDir !== null ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
     try {
       return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
     } finally {
