@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 // The registry alone: the target layer proper loads undici and ajv, which --help must not wait for.
 import { killAllTargetsSync, stopAllTargets } from '../target/registry';
@@ -7,6 +6,7 @@ import { parseCommandLine, UsageError } from './args';
 import { EXIT } from '../config/exitCodes';
 import { HELP } from './help';
 import { PACKAGE_ROOT } from '../config/layout';
+import { suiteVersion } from '../config/suiteVersion';
 import { STDOUT_OUT, type CliOptions } from '../config/options';
 
 /** The package root: features/, the spec and package.json are found under it. */
@@ -106,13 +106,6 @@ export function reportJson(report: unknown): string {
   return JSON.stringify(report, null, 2).replace(/[\u0080-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
 
-function suiteVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /**
  * Entry point of bin/fw-conformance.js: runs main() and exits explicitly, since cucumber support
