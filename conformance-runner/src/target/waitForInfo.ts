@@ -4,6 +4,8 @@ export type WaitOutcome =
   | { kind: 'ready' }
   /** The adapter answers but refuses the token it was given in TOKEN. */
   | { kind: 'token-refused'; status: number; body: string }
+  /** The adapter answers with a server error: it is up, and its application does not boot. */
+  | { kind: 'server-error'; status: number; body: string }
   /** `answered`: the last attempt got an HTTP answer (not 200), rather than no answer at all. */
   | { kind: 'timed-out'; lastAttempt: string; answered: boolean }
   | { kind: 'aborted' };
@@ -21,7 +23,9 @@ type Attempt = { status: number; body: string } | { failure: string };
 
 /**
  * Polls GET /__fw/info until it answers 200. A 401 ends the wait at once: the adapter is up but
- * does not use the TOKEN it was given, which no amount of waiting will fix.
+ * does not use the TOKEN it was given, which no amount of waiting will fix; so does a 5xx other
+ * than 503: the server runs and the adapter's code fails (a missing vendor/, a fatal error), the
+ * same for every request. 503 is how an adapter says "not ready yet": it is waited for.
  */
 export async function waitForInfo(options: WaitOptions): Promise<WaitOutcome> {
   const interval = options.intervalMs ?? 100;
@@ -36,6 +40,7 @@ export async function waitForInfo(options: WaitOptions): Promise<WaitOutcome> {
     if ('status' in attempt) {
       if (attempt.status === 200) return { kind: 'ready' };
       if (attempt.status === 401) return { kind: 'token-refused', status: attempt.status, body: attempt.body };
+      if (attempt.status >= 500 && attempt.status !== 503) return { kind: 'server-error', status: attempt.status, body: attempt.body };
       lastAttempt = `${attempt.status} ${attempt.body.slice(0, 200)}`.trimEnd();
       answered = true;
     } else {
