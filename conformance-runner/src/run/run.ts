@@ -14,6 +14,7 @@ import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
 import { loadSteps, runSuiteWithCucumber } from './cucumber';
 import { display } from './display';
+import { fitText } from './consoleWidth';
 import type { RunEnvironment } from './environment';
 import { earlierRun, finish, finishEarly, loadReportWriters, type FinishBase } from './finish';
 import { breakerInterruption, deathInterruption, Interruptions, notRunInterruption, type Interruption } from './interruption';
@@ -130,8 +131,9 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       return await finishEarly(base, opened.interruption, new Collector(suite), undefined, 0);
     }
     if ('error' in opened) {
-      env.err(`fw-conformance: ${opened.error}\n`);
       const earlier = outDir === null ? undefined : earlierRun(outDir);
+      // Said once: the summary of the reports below gives the whole reason, and the adapter's output.
+      env.err(`${fitText(`fw-conformance: ${earlier === undefined ? opened.error.split('\n')[0] : opened.error}`)}\n`);
       if (outDir !== null && earlier !== undefined) {
         // Nothing ran: an empty report would only replace the last real one.
         env.err(`fw-conformance: no reports written; ${display(env.cwd, outDir)}/ keeps the run of ${earlier}\n`);
@@ -143,7 +145,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     oracle = opened.oracle;
     secrets.push(target.address.token, ...(oracle ? [oracle.address.token] : []));
     const impl = target.info.implementation;
-    say(`target: ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
+    say(`${fitText(`target: ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}`)}\n`);
     if (oracle) say(`oracle: ${terminalLine(oracle.info.implementation.name)} ${terminalLine(oracle.info.implementation.version)} at ${oracle.address.url}\n`);
     state.target = target;
     void target.died.then((death) => stop(deathInterruption(death)));
