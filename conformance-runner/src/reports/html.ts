@@ -25,7 +25,7 @@ th{background:#eef1f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .c-pass{background:#2e7d32}.c-fail{background:#c62828}.c-warn{background:#ef6c00}.c-note{background:#0277bd}.c-skip{background:#9e9e9e}
 .banner.bad{background:#fdecea;border-color:#e57373}
 .lv{font-size:12px;color:#55606b}.lv-reference{font-style:italic}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}summary{overflow-wrap:anywhere}
 pre{background:#fff;border:1px solid #d8dde3;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-all}
 details{background:#fff;border:1px solid #d8dde3;border-radius:4px;margin:8px 0;padding:6px 10px}
 summary{cursor:pointer}.muted{color:#55606b}
