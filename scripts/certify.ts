@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { FRAMEWORK_LOG } from '../conformance-runner/src/config/options';
 
 /**
  * `npm run certify -- <name>... [--update] [-- runner options]`: certifies the implementations
@@ -116,7 +117,7 @@ export function tempBase(): string {
   }
 }
 
-export const FRAMEWORK_LOG = 'framework.log';
+export { FRAMEWORK_LOG };
 
 /**
  * Keeps the logs an adapter left in its temporary folder (Lumen's start.sh moves lumen.log to
@@ -157,7 +158,9 @@ export async function certify(name: string, options: { update?: boolean; extra?:
       child.stderr.on('data', (c: Buffer) => options.write(c.toString()));
       child.on('close', (c) => resolve(c ?? 1));
     });
-    const kept = keepFrameworkLog(tmp, path.join(ROOT, reports));
+    // The runner gives the adapter the report folder as FW_LOG_DIR (protocol §1): a log is there;
+    // one an adapter still leaves in its temporary folder is kept there too.
+    const kept = keepFrameworkLog(tmp, path.join(ROOT, reports)) ?? (fs.existsSync(path.join(ROOT, reports, FRAMEWORK_LOG)) ? path.join(ROOT, reports, FRAMEWORK_LOG) : undefined);
     if (kept !== undefined) log = path.relative(ROOT, kept);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -66,3 +66,6 @@ export const REFERENCE_ADAPTER_COMMAND = COMPILED
 
 /** `--out -`: conformance.json goes to stdout, the console's lines to stderr, and no file is written. */
 export const STDOUT_OUT = '-';
+
+/** What a started adapter names its framework's log in FW_LOG_DIR (the report folder). */
+export const FRAMEWORK_LOG = 'framework.log';
