@@ -135,9 +135,10 @@ export function keepFrameworkLog(tmp: string, reportsDir: string): string | unde
 }
 
 /** Runs one certification; `write` receives the runner's output as it comes. */
-export async function certify(name: string, options: { update?: boolean; extra?: string[]; write: (text: string) => void }): Promise<Certification> {
+export async function certify(name: string, options: { update?: boolean; extra?: string[]; reports?: string; write: (text: string) => void }): Promise<Certification> {
   const d = loadDescriptor(name);
-  const reports = path.join('reports', name);
+  // Relative to the repository: reports/<name> by default (npm test's phases give a folder of their own).
+  const reports = options.reports ?? path.join('reports', name);
   const missing = missingRequirements(d);
   if (missing.length > 0) {
     const hint = installHint(d);
@@ -147,7 +148,7 @@ export async function certify(name: string, options: { update?: boolean; extra?:
   const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', d.start, '--out', reports,
     '--expectations', expectations, ...(options.update ? ['--update-expectations'] : []), ...d.runner, ...(options.extra ?? [])];
   // A log of an earlier certification would pass for this one's.
-  fs.rmSync(path.join(ROOT, reports, FRAMEWORK_LOG), { force: true });
+  fs.rmSync(path.resolve(ROOT, reports, FRAMEWORK_LOG), { force: true });
   const tmp = fs.mkdtempSync(path.join(tempBase(), `fw-certify-${name}-`));
   let code: number;
   let log: string | undefined;
@@ -160,7 +161,7 @@ export async function certify(name: string, options: { update?: boolean; extra?:
     });
     // The runner gives the adapter the report folder as FW_LOG_DIR (protocol §1): a log is there;
     // one an adapter still leaves in its temporary folder is kept there too.
-    const kept = keepFrameworkLog(tmp, path.join(ROOT, reports)) ?? (fs.existsSync(path.join(ROOT, reports, FRAMEWORK_LOG)) ? path.join(ROOT, reports, FRAMEWORK_LOG) : undefined);
+    const kept = keepFrameworkLog(tmp, path.resolve(ROOT, reports)) ?? (fs.existsSync(path.resolve(ROOT, reports, FRAMEWORK_LOG)) ? path.resolve(ROOT, reports, FRAMEWORK_LOG) : undefined);
     if (kept !== undefined) log = path.relative(ROOT, kept);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -17,7 +17,7 @@ const hasPhp = spawnSync('php', ['--version']).status === 0;
 const lumen = hasPhp && fs.existsSync('/usr/share/php/Laravel/Lumen/Application.php') ? false : 'PHP and Lumen are not installed';
 
 function run(args: string[], cwd: string, tmp: string) {
-  const env = { ...process.env, TMPDIR: tmp };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
   delete env.FW_CONFORMANCE_SUITE_DIR;
   return spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
 }
