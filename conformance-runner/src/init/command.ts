@@ -97,6 +97,7 @@ export function runInitCommand(argv: string[], io: Io): number {
     'Next:',
     `  cd ${shown}`,
     lang === 'php' && !values['example-framework'] ? '  point adapter/index.php at your framework (the lines marked YOUR FRAMEWORK)' : undefined,
+    lang === 'php' && !values['example-framework'] ? '  (no framework at hand yet? init --lang php --example-framework writes a toy one to try the skeleton on)' : undefined,
     lang === 'ts' ? '  point adapter/framework.ts at your framework (the lines marked YOUR FRAMEWORK)' : undefined,
     `  npx fw-conformance --check-adapter --start '${START[lang]}'   # lists the catalog entries left to port`,
     '  port them (docs/writing-an-adapter.md), then run the suite without --check-adapter',
