@@ -23,7 +23,8 @@ const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsc
   'steps', 'reference/src', 'reference/adapter', 'features', 'spec', 'docs'];
 // 258 before the API: the properties' corpus (6 files) and the model's difference modules came after the 250 was set.
 const MAX_FILES = 270;
-const MAX_PACKED_BYTES = 400 * 1024;
+// 400 kB until 0.2.0 added the API's types (dist/index.d.ts), the annotated spec's renderer and the properties' corpus.
+const MAX_PACKED_BYTES = 420 * 1024;
 
 const php = spawnSync('php', ['--version'], { encoding: 'utf8' });
 const phpMissing = php.error !== undefined || php.status !== 0 ? 'php is not installed (the PHP skeleton is run where it is)' : false;
