@@ -88,6 +88,11 @@ describe('start: failures', { timeout: 60_000 }, () => {
     assert.match(err.message, /\| \[1001\] .*Development Server .* started {2}\(×4\)/);
   });
 
+  it('waits on a 502 (a proxy whose upstream is not up yet), as on a 503', async () => {
+    const err = await startFailure('info-502', 1500);
+    assert.match(err.message, /info-502\.js"" answers on port \d+, but GET \/__fw\/info did not answer 200 within 1\.5 s \(last answer: 502 /);
+  });
+
   it('reports an adapter that exits at once, with its exit code and stderr', async () => {
     const err = await startFailure('exits-immediately');
     assert.match(err.message, /exits-immediately\.js"" exited with code 2 before answering GET \/__fw\/info on port \d+/);
