@@ -60,6 +60,7 @@ async function main() {
     }],
   });
   if (framework.errors.length + adapter.errors.length > 0) return fail('esbuild could not bundle the reference');
+  writeApiTypes();
   const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
   fs.writeFileSync(path.join(DIST, 'BUILD'), `${JSON.stringify({ version, builtAt: new Date().toISOString() })}\n`);
   console.log(`build: dist/ in ${Date.now() - started} ms`);
@@ -94,6 +95,19 @@ function removeTypeOnlyModules(dir) {
   for (const file of files) {
     if (!required.has(file) && fs.readFileSync(file, 'utf8') === EMPTY) fs.rmSync(file);
   }
+}
+
+/**
+ * dist/index.d.ts: the programmatic API's types in one file (`import { certify } from
+ * 'fw-conformance'`), bundled by dts-bundle-generator from conformance-runner/src/api/types.ts with
+ * their JSDoc; a .d.ts per module would add some 150 files to the package. `certify` is declared
+ * with the type its implementation is checked against (api/certify.ts).
+ */
+function writeApiTypes() {
+  const { generateDtsBundle } = require('dts-bundle-generator');
+  const [types] = generateDtsBundle([{ filePath: path.join(ROOT, 'conformance-runner', 'src', 'api', 'types.ts'), output: { noBanner: true } }],
+    { preferredConfigPath: path.join(ROOT, 'tsconfig.json') });
+  fs.writeFileSync(path.join(DIST, 'index.d.ts'), `${types}\n/** Runs the suite against the target and resolves with its report (see Certify). */\nexport declare const certify: Certify;\n`);
 }
 
 function fail(message) {

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { FRAMEWORK_LOG } from '../conformance-runner/src/config/options';
 
 /**
  * `npm run certify -- <name>... [--update] [-- runner options]`: certifies the implementations
@@ -116,7 +117,7 @@ export function tempBase(): string {
   }
 }
 
-export const FRAMEWORK_LOG = 'framework.log';
+export { FRAMEWORK_LOG };
 
 /**
  * Keeps the logs an adapter left in its temporary folder (Lumen's start.sh moves lumen.log to
@@ -134,9 +135,10 @@ export function keepFrameworkLog(tmp: string, reportsDir: string): string | unde
 }
 
 /** Runs one certification; `write` receives the runner's output as it comes. */
-export async function certify(name: string, options: { update?: boolean; extra?: string[]; write: (text: string) => void }): Promise<Certification> {
+export async function certify(name: string, options: { update?: boolean; extra?: string[]; reports?: string; write: (text: string) => void }): Promise<Certification> {
   const d = loadDescriptor(name);
-  const reports = path.join('reports', name);
+  // Relative to the repository: reports/<name> by default (npm test's phases give a folder of their own).
+  const reports = options.reports ?? path.join('reports', name);
   const missing = missingRequirements(d);
   if (missing.length > 0) {
     const hint = installHint(d);
@@ -146,7 +148,7 @@ export async function certify(name: string, options: { update?: boolean; extra?:
   const args = [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), '--start', d.start, '--out', reports,
     '--expectations', expectations, ...(options.update ? ['--update-expectations'] : []), ...d.runner, ...(options.extra ?? [])];
   // A log of an earlier certification would pass for this one's.
-  fs.rmSync(path.join(ROOT, reports, FRAMEWORK_LOG), { force: true });
+  fs.rmSync(path.resolve(ROOT, reports, FRAMEWORK_LOG), { force: true });
   const tmp = fs.mkdtempSync(path.join(tempBase(), `fw-certify-${name}-`));
   let code: number;
   let log: string | undefined;
@@ -157,7 +159,9 @@ export async function certify(name: string, options: { update?: boolean; extra?:
       child.stderr.on('data', (c: Buffer) => options.write(c.toString()));
       child.on('close', (c) => resolve(c ?? 1));
     });
-    const kept = keepFrameworkLog(tmp, path.join(ROOT, reports));
+    // The runner gives the adapter the report folder as FW_LOG_DIR (protocol §1): a log is there;
+    // one an adapter still leaves in its temporary folder is kept there too.
+    const kept = keepFrameworkLog(tmp, path.resolve(ROOT, reports)) ?? (fs.existsSync(path.resolve(ROOT, reports, FRAMEWORK_LOG)) ? path.resolve(ROOT, reports, FRAMEWORK_LOG) : undefined);
     if (kept !== undefined) log = path.relative(ROOT, kept);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { adapterNames, ROOT } from './certify';
 /**
  * `npm run matrix [-- --reuse]`: the implementations matrix of the README. Certifies the reference
  * (reports/conformance.json, as `npm run conformance` does) and every adapter of adapters/
- * (reports/<name>/, as `npm run certify` does), then writes docs/matrix/matrix.{html,md} with
+ * (reports/<name>/, as `npm run certify` does), then writes docs/matrix/matrix.{html,md} and spec.html (the annotated spec) with
  * `fw-conformance matrix` and replaces the README's summary between its markers. --reuse takes the
  * reports already there instead of running again.
  */
@@ -30,7 +30,7 @@ export function readmeSection(matrixMd: string): string {
   let end = first;
   while (end < lines.length && lines[end]!.startsWith('|')) end++;
   return [START, '', ...lines.slice(first, end), '',
-    `Rule by rule: [docs/matrix/matrix.md](docs/matrix/matrix.md) (and \`matrix.html\` next to it). Regenerate with \`npm run matrix\`.`, '', END].join('\n');
+    `Rule by rule: [docs/matrix/matrix.md](docs/matrix/matrix.md) (and \`matrix.html\` next to it); statement by statement, the spec itself with each rule's chips: \`docs/matrix/spec.html\`. Regenerate with \`npm run matrix\`.`, '', END].join('\n');
 }
 
 export function replaceSection(readme: string, section: string): string {
@@ -63,7 +63,7 @@ function main(argv: string[]): number {
   const readmeFile = path.join(ROOT, 'README.md');
   const section = readmeSection(fs.readFileSync(path.join(ROOT, OUT, 'matrix.md'), 'utf8'));
   fs.writeFileSync(readmeFile, replaceSection(fs.readFileSync(readmeFile, 'utf8'), section));
-  process.stdout.write(`matrix: README.md and ${OUT}/matrix.{md,html} updated from ${reports.join(', ')}\n`);
+  process.stdout.write(`matrix: README.md and ${OUT}/{matrix.md,matrix.html,spec.html} updated from ${reports.join(', ')}\n`);
   return 0;
 }
 

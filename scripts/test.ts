@@ -19,7 +19,11 @@
  *
  * Clean: every process of the run gets one temporary folder of its own as TMPDIR (a Sandbox);
  * whatever a phase leaves in it is listed and counted as one failure of that phase, then removed,
- * and the folder goes at the end, so a test that leaks temporary files fails `npm test`.
+ * and the folder goes at the end, so a test that leaks temporary files fails `npm test`. reports/
+ * is never touched (the conformance and certify phases write into the sandbox): a phase that
+ * changes it fails.
+ *
+ * The unit phase prints a line per test file as it ends (scripts/unit-reporter.js).
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -48,6 +52,7 @@ export interface PhaseIO {
 
 export const ROOT = path.resolve(__dirname, '..');
 const NODE = process.execPath;
+const UNIT_REPORTER = path.join(ROOT, 'scripts', 'unit-reporter.js');
 
 /** Sum of counts. */
 export function add(a: Counts, b: Counts): Counts {
@@ -84,17 +89,40 @@ export class Sandbox {
 }
 
 /**
+ * What a folder holds, file by file with size and modification time: `npm test` takes it of
+ * reports/ before and after each phase, and a phase that changed it fails (reports/ is what
+ * `npm run conformance`, `certify` and `matrix` wrote; a test run must leave it as it was).
+ */
+export function folderState(dir: string): Map<string, string> {
+  const state = new Map<string, string>();
+  if (!fs.existsSync(dir)) return state;
+  for (const entry of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const stat = fs.statSync(path.join(dir, entry));
+    state.set(entry, stat.isDirectory() ? 'dir' : `${stat.size} ${stat.mtimeMs}`);
+  }
+  return state;
+}
+
+/** The entries of `before` and `after` that differ: added, removed or changed. */
+export function folderChanges(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = [...after].filter(([name, v]) => before.get(name) !== v).map(([name]) => (before.has(name) ? `${name} (changed)` : `${name} (added)`));
+  const removed = [...before.keys()].filter((name) => !after.has(name)).map((name) => `${name} (removed)`);
+  return [...changed, ...removed].sort();
+}
+
+/**
  * Runs the phases in order (all of them, even after a failure) and returns the exit status.
  * A phase that throws counts as one failure, with its message; so does a phase that leaves
  * anything in the sandbox (its entries are listed, then removed).
  */
-export async function runPhases(phases: Phase[], io: PhaseIO, options: { sandbox?: Sandbox } = {}): Promise<number> {
+export async function runPhases(phases: Phase[], io: PhaseIO, options: { sandbox?: Sandbox; untouched?: string } = {}): Promise<number> {
   const runStarted = Date.now();
   let total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   for (const phase of phases) {
     io.write(`\n=== ${phase.name} ===\n`);
     const started = Date.now();
+    const untouched = options.untouched === undefined ? undefined : folderState(options.untouched);
     let counts: Counts;
     try {
       counts = await phase.run(io);
@@ -107,6 +135,11 @@ export async function runPhases(phases: Phase[], io: PhaseIO, options: { sandbox
       io.write(`${phase.name} FAILED to clean up: it left ${left.length} temporary file(s) in ${options.sandbox!.dir}: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}\n`);
       counts = add(counts, { passed: 0, failed: 1, skipped: 0 });
       options.sandbox!.clear();
+    }
+    const touched = untouched === undefined ? [] : folderChanges(untouched, folderState(options.untouched!));
+    if (touched.length > 0) {
+      io.write(`${phase.name} FAILED: it changed ${options.untouched}, which npm test never touches: ${touched.slice(0, 10).join(', ')}${touched.length > 10 ? ', …' : ''}\n`);
+      counts = add(counts, { passed: 0, failed: 1, skipped: 0 });
     }
     const line = `${phase.name}: ${formatCounts(counts)} (${seconds(Date.now() - started)})`;
     io.write(`${line}\n`);
@@ -208,7 +241,7 @@ export const typecheckPhase: Phase = {
   },
 };
 
-/** node --test with scripts/register.js (ts-node) over the given files: dots on the console, counts from a TAP file. */
+/** node --test with scripts/register.js (ts-node) over the given files: a line per file as it ends (scripts/unit-reporter.js), counts from a TAP file. */
 export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
   return {
     name,
@@ -219,11 +252,11 @@ export function unitPhase(files: () => string[], name = 'unit tests'): Phase {
         const tap = path.join(dir, 'unit.tap');
         io.write(`${list.length} test files\n`);
         // Not a child of an outer `node --test` (as when this phase is itself under test).
-        const env = { ...process.env };
+        const env: NodeJS.ProcessEnv = { ...process.env, FW_UNIT_FILES: String(list.length) };
         delete env.NODE_TEST_CONTEXT;
-        // The dot reporter prints nothing but dots while tests pass, and every failure in full.
-        const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, '--test',
-          '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        // A line per file as it ends, with its failures in full; one file at a time, as 2 cores run them anyway.
+        const { code } = await exec(NODE, ['-r', TYPESCRIPT_LOADER, '--test', '--test-concurrency=1',
+          `--test-reporter=${UNIT_REPORTER}`, '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
           ...list], { io, env });
         const counts = fs.existsSync(tap) ? parseTapSummary(fs.readFileSync(tap, 'utf8')) : undefined;
         if (!counts) throw new Error(`node --test exited with ${code} and reported no summary`);
@@ -253,21 +286,25 @@ export const conformancePhase: Phase = {
     for (const needed of ['features/rules.json', REFERENCE_ADAPTER_ENTRY]) {
       if (!fs.existsSync(path.join(ROOT, needed))) throw new Error(`${needed} does not exist`);
     }
-    const out = path.join(ROOT, 'reports');
-    const report = path.join(out, 'conformance.json');
-    fs.rmSync(report, { force: true });
-    const { code, output } = await exec(NODE, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
-      '--start', REFERENCE_ADAPTER_COMMAND, '--out', out], { io, echo: false });
-    if (!fs.existsSync(report)) {
-      quiet(io, false, output, '');
-      throw new Error(`fw-conformance exited with ${code} and wrote no reports/conformance.json`);
+    // Never reports/: what `npm run conformance` or `npm run matrix` wrote there stays.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-conformance-phase-'));
+    try {
+      const report = path.join(out, 'conformance.json');
+      const { code, output } = await exec(NODE, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'),
+        '--start', REFERENCE_ADAPTER_COMMAND, '--out', out], { io, echo: false });
+      if (!fs.existsSync(report)) {
+        quiet(io, false, output, '');
+        throw new Error(`fw-conformance exited with ${code} and wrote no conformance.json`);
+      }
+      const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+      const counts = countsFromReport(json);
+      // A failing verdict without a failing scenario (an incomplete run, rules not run) still fails.
+      const result = code !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts;
+      quiet(io, result.failed === 0, output, runDigest(json));
+      return result;
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
     }
-    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
-    const counts = countsFromReport(json);
-    // A failing verdict without a failing scenario (an incomplete run, rules not run) still fails.
-    const result = code !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts;
-    quiet(io, result.failed === 0, output, `${runDigest(json)}; reports in reports/`);
-    return result;
   },
 };
 
@@ -304,12 +341,18 @@ export function certifyPhase(name: string): Phase {
       // A certification is meant to fail scenarios (those its expectations file lists): its
       // FAIL lines are printed only when the certification itself fails.
       let output = '';
-      const r = await certify(name, { write: (text) => { output += text; } });
-      const report = path.join(ROOT, r.reports, 'conformance.json');
-      const digest = r.status === 'passed' && fs.existsSync(report) ? runDigest(JSON.parse(fs.readFileSync(report, 'utf8'))) : '';
-      quiet(io, r.status !== 'failed', output, digest);
-      io.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}${r.log !== undefined ? ` (the framework's log: ${r.log})` : ''}\n`);
-      return { passed: r.status === 'passed' ? 1 : 0, failed: r.status === 'failed' ? 1 : 0, skipped: r.status === 'skipped' ? 1 : 0 };
+      // Never reports/<name>/: what `npm run certify` wrote there stays.
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), `fw-certify-phase-${name}-`));
+      try {
+        const r = await certify(name, { reports: out, write: (text) => { output += text; } });
+        const report = path.join(out, 'conformance.json');
+        const digest = r.status === 'passed' && fs.existsSync(report) ? runDigest(JSON.parse(fs.readFileSync(report, 'utf8'))) : '';
+        quiet(io, r.status !== 'failed', output, digest);
+        io.write(`certify ${name}: ${r.status.toUpperCase()} — ${r.reason}${r.status === 'failed' ? ` (the reports are removed with npm test's temporary folder: npm run certify -- ${name} writes them to reports/${name}/)` : ''}\n`);
+        return { passed: r.status === 'passed' ? 1 : 0, failed: r.status === 'failed' ? 1 : 0, skipped: r.status === 'skipped' ? 1 : 0 };
+      } finally {
+        fs.rmSync(out, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -353,7 +396,7 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    return await runPhases(phases, { write: (text) => process.stdout.write(text) }, { sandbox });
+    return await runPhases(phases, { write: (text) => process.stdout.write(text) }, { sandbox, untouched: path.join(ROOT, 'reports') });
   } finally {
     sandbox.remove();
   }

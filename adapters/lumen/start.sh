@@ -48,12 +48,15 @@ php -d default_mimetype= -d opcache.enable=1 -d expose_php=0 -d display_errors=s
     -q -S "$host:$PORT" -t "$docroot" "$here/adapter/index.php" &
 server=$!
 
-# The store chosen above goes when the adapter stops; Lumen's log (every exception it rendered, the
-# quickest way to see why a scenario got a 500) is kept next to where the store was.
+# The store chosen above goes when the adapter stops. Lumen's log (every exception it rendered, the
+# quickest way to see why a scenario got a 500) goes beside the run's reports, in FW_LOG_DIR
+# (protocol §1), as framework.log; without FW_LOG_DIR it goes with the store: nothing is left behind.
 remove_store() {
   [ -n "$own_store" ] || return 0
   local log="$FW_LUMEN_STORE/storage/logs/lumen.log"
-  if [ -s "$log" ]; then mv -f -- "$log" "${TMPDIR:-/tmp}/fw-lumen-$PORT.log" || true; fi
+  if [ -s "$log" ] && [ -n "${FW_LOG_DIR:-}" ]; then
+    mkdir -p -- "$FW_LOG_DIR" && mv -f -- "$log" "$FW_LOG_DIR/framework.log" || true
+  fi
   rm -rf -- "$FW_LUMEN_STORE"
 }
 

@@ -6,7 +6,7 @@ import { isLevel, LEVELS, type Level } from '../model/levels';
 import { SelectionError, validateTagExpression } from '../run/selection';
 import { PACKAGE_ROOT } from '../config/layout';
 import { DEFAULTS } from '../config/defaults';
-import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY, REFERENCE_ADAPTER_SOURCE_COMMAND, type CliOptions } from '../config/options';
+import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY, REFERENCE_ADAPTER_SOURCE_COMMAND, STDOUT_OUT, type CliOptions } from '../config/options';
 import { outDirProblem } from './outDir';
 
 /** A bad command line: the CLI prints the message with a pointer to --help and exits 2. */
@@ -146,10 +146,14 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
 
   const out = nonEmpty('--out', str('out'));
   if (out !== undefined) options.out = out;
-  const outPath = path.resolve(cwd, options.out);
-  if (fs.existsSync(outPath) && !isDirectory(outPath)) throw new UsageError(`--out ${options.out} exists and is not a directory`);
-  const outProblem = outDirProblem(outPath);
-  if (outProblem !== undefined) throw new UsageError(`--out ${options.out}: the reports cannot be written there: ${outProblem}`);
+  if (options.out !== STDOUT_OUT) {
+    const outPath = path.resolve(cwd, options.out);
+    if (fs.existsSync(outPath) && !isDirectory(outPath)) throw new UsageError(`--out ${options.out} exists and is not a directory`);
+    const outProblem = outDirProblem(outPath);
+    if (outProblem !== undefined) throw new UsageError(`--out ${options.out}: the reports cannot be written there: ${outProblem}`);
+  } else if (flag('coverage')) {
+    throw new UsageError('--coverage writes its report into the --out folder: give a folder, not --out -');
+  }
 
   const seed = str('seed');
   if (seed !== undefined) options.seed = integer('--seed', seed, -2_147_483_648, 2_147_483_647, 'a 32-bit integer (fast-check seed)');

@@ -72,7 +72,8 @@ the runner").
 
 Reports:
   --out DIR              where reports go (default ${DEFAULTS.out}/): conformance.json, conformance.md,
-                         conformance.html, badge.svg, junit.xml, cucumber.ndjson, cucumber.html
+                         conformance.html, badge.svg, junit.xml, cucumber.ndjson, cucumber.html;
+                         --out - writes conformance.json to stdout (everything else to stderr) and no file
   --coverage             with --start: run the adapter under V8 coverage and write an HTML/lcov
                          report of reference/** to DIR/coverage (and DIR/coverage/uncovered.md)
   --quiet                print only the verdict and the failures

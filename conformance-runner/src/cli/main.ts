@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 // The registry alone: the target layer proper loads undici and ajv, which --help must not wait for.
 import { killAllTargetsSync, stopAllTargets } from '../target/registry';
@@ -7,7 +6,8 @@ import { parseCommandLine, UsageError } from './args';
 import { EXIT } from '../config/exitCodes';
 import { HELP } from './help';
 import { PACKAGE_ROOT } from '../config/layout';
-import type { CliOptions } from '../config/options';
+import { suiteVersion } from '../config/suiteVersion';
+import { STDOUT_OUT, type CliOptions } from '../config/options';
 
 /** The package root: features/, the spec and package.json are found under it. */
 const REPO_ROOT = PACKAGE_ROOT;
@@ -55,15 +55,18 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   // Loading the run's modules keeps the event loop busy ~0.5 s: the adapter is spawned first.
   await Promise.race([opening.spawned, new Promise((resolve) => setTimeout(resolve, SPAWN_WAIT_MS).unref())]);
   const { runConformance } = await import('../run/run');
+  // `--out -`: stdout carries conformance.json alone, for a pipe; the console's lines go to stderr.
+  const toStdout = options.out === STDOUT_OUT;
   return runConformance(options, {
     cwd,
     repoRoot: REPO_ROOT,
     // The runner's own end-to-end tests point this at a fixture suite.
     suiteRoot: path.resolve(cwd, process.env.FW_CONFORMANCE_SUITE_DIR ?? REPO_ROOT),
     suiteVersion: suiteVersion(),
-    tty: process.stdout.isTTY === true,
-    out: stdout,
+    tty: (toStdout ? process.stderr : process.stdout).isTTY === true,
+    out: toStdout ? stderr : stdout,
     err: stderr,
+    ...(toStdout ? { report: (report) => { process.stdout.write(reportJson(report)); } } : {}),
   }, opening);
 }
 
@@ -95,13 +98,14 @@ async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number
   }
 }
 
-function suiteVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
+/**
+ * conformance.json's text for stdout. JSON escapes C0 control characters but not C1 (U+0080 to
+ * U+009F, CSI among them): escaped too, so a target's text cannot act on a terminal. Same value.
+ */
+export function reportJson(report: unknown): string {
+  return JSON.stringify(report, null, 2).replace(/[\u0080-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
+
 
 /**
  * Entry point of bin/fw-conformance.js: runs main() and exits explicitly, since cucumber support
@@ -110,7 +114,8 @@ function suiteVersion(): string {
 export function runCli(): void {
   process.on('exit', () => killAllTargetsSync());
   main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    // Once stdout has taken everything (conformance.json with --out -: a pipe may be asynchronous).
+    (code) => { process.stdout.write('', () => process.exit(code)); },
     (err: unknown) => {
       stderr(`fw-conformance: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
       void stopAllTargets().finally(() => process.exit(EXIT.fail));

@@ -20,6 +20,7 @@ export interface CliOptions {
   levels: Level[];
   expectations?: string;
   updateExpectations: boolean;
+  /** The reports' folder; `-` (STDOUT_OUT): conformance.json on stdout, no file. */
   out: string;
   /** Undefined: the run picks a random seed, prints and records it. */
   seed?: number;
@@ -62,3 +63,9 @@ export const REFERENCE_ADAPTER_COMMAND = COMPILED
   ? `node ${shellQuote(codeFile('reference/adapter'))}`
   : REFERENCE_ADAPTER_SOURCE_COMMAND;
 
+
+/** `--out -`: conformance.json goes to stdout, the console's lines to stderr, and no file is written. */
+export const STDOUT_OUT = '-';
+
+/** What a started adapter names its framework's log in FW_LOG_DIR (the report folder). */
+export const FRAMEWORK_LOG = 'framework.log';

@@ -103,7 +103,10 @@ export function runInitCommand(argv: string[], io: Io): number {
     ...(shown === '.' ? [] : [`  cd ${shellWord(shown)}`]),
     ...(lang === 'php'
       ? [
-        ...(example ? [] : ['  point adapter/index.php at your framework (the lines marked YOUR FRAMEWORK)']),
+        ...(example ? [] : [
+          '  point adapter/index.php at your framework (the lines marked YOUR FRAMEWORK)',
+          '  (no framework at hand yet? init --lang php --example-framework writes a toy one to try the skeleton on)',
+        ]),
         `${check}   # lists the catalog entries left to port`,
       ]
       : [

@@ -57,12 +57,3 @@ export function uncountedFailures(report: Source): ReportScenario[] {
   const counted = countedFailures(report);
   return report.scenarios.filter((s) => (isBad(s.status) || s.status === 'blocked') && !counted.has(s.id));
 }
-
-/**
- * The scenarios in the order lists show them: counted failures first, then the others, each
- * group in its original order (a stable partition).
- */
-export function countedFirst<T extends { id: string }>(report: Source, scenarios: readonly T[]): T[] {
-  const counted = countedFailures(report);
-  return [...scenarios.filter((s) => counted.has(s.id)), ...scenarios.filter((s) => !counted.has(s.id))];
-}

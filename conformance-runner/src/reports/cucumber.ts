@@ -134,6 +134,8 @@ export function withBanner(html: string, report: HeadlineSource): string {
   const notCounted = uncountedFailures(report).length;
   const colour = report.verdict === 'conforms' && report.complete ? '#1a7f37' : report.verdict === 'partial' && report.complete ? '#9a6700' : '#cf222e';
   const banner = [
+    // A long URI, message or document wraps instead of widening the page (no sideways scroll at 1400 px).
+    '<style>#content{overflow-wrap:anywhere}#content *{box-sizing:border-box}#content pre,#content code{white-space:pre-wrap;overflow-wrap:anywhere}</style>',
     `<div id="fw-verdict" data-verdict="${escapeHtml(report.verdict)}" style="font:15px/1.5 system-ui,sans-serif;margin:1em;padding:.75em 1em;border:2px solid ${colour};border-radius:6px">`,
     `<strong style="color:${colour}">fw-conformance: ${escapeHtml(words.title)}</strong> — ${passed}/${total} must + implied rules pass (${percent}%). ${escapeHtml(report.verdictReason)}`,
     `<br><span style="color:#57606a">The figures below are cucumber's: scenarios of every level. ` +

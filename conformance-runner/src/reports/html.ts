@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import { counts as levelCounts, LEVELS } from '../model/levels';
 import { isBad, STATUSES, type Status } from '../model/status';
-import { countedFirst } from './counted';
+import { countedFailures } from './counted';
 import { reproScript } from './curl';
 import type { ConformanceReport, ExpectedReason, ReportRootCause, ReportScenario } from './model';
 import { frameworkErrorIn, verdictWords } from './words';
@@ -25,7 +25,7 @@ th{background:#eef1f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .c-pass{background:#2e7d32}.c-fail{background:#c62828}.c-warn{background:#ef6c00}.c-note{background:#0277bd}.c-skip{background:#9e9e9e}
 .banner.bad{background:#fdecea;border-color:#e57373}
 .lv{font-size:12px;color:#55606b}.lv-reference{font-style:italic}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}summary{overflow-wrap:anywhere}
 pre{background:#fff;border:1px solid #d8dde3;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-all}
 details{background:#fff;border:1px solid #d8dde3;border-radius:4px;margin:8px 0;padding:6px 10px}
 summary{cursor:pointer}.muted{color:#55606b}
@@ -42,8 +42,11 @@ export function renderHtml(report: ConformanceReport): string {
   const e = escapeHtml;
   const impl = report.implementation ? `${report.implementation.name} ${report.implementation.version} (${report.implementation.language})` : 'unknown implementation';
   const words = verdictWords(report);
-  // Counted failures first (counted.ts): reference-level ones never count and come after.
-  const failures = countedFirst(report, report.scenarios.filter((s) => isBad(s.status)));
+  // The failures heading counts what the verdict counts (counted.ts); the rest (reference level,
+  // charged to reference rules only) has a heading of its own, after it.
+  const counted = countedFailures(report);
+  const failures = report.scenarios.filter((s) => isBad(s.status) && counted.has(s.id));
+  const notCounted = report.scenarios.filter((s) => isBad(s.status) && !counted.has(s.id));
   const blocked = report.scenarios.filter((s) => s.status === 'blocked');
   const roots = report.rootCauses.filter((r) => levelCounts(r.level));
   const parts: string[] = [];
@@ -58,6 +61,7 @@ export function renderHtml(report: ConformanceReport): string {
   const toc: Array<[string, string]> = [];
   if (roots.length > 0) toc.push(['root-causes', `Root causes (${roots.length})`]);
   if (failures.length > 0) toc.push(['failures', `Failures (${failures.length})`]);
+  if (notCounted.length > 0) toc.push(['not-counted', `Not counted (${notCounted.length})`]);
   if (blocked.length > 0) toc.push(['blocked', `Blocked (${blocked.length})`]);
   if (!report.profile.full) toc.push(['profile', 'Profile']);
   toc.push(['summary', 'Summary'], ['adapter-check', 'Adapter check'], ['rules', 'Rules by spec section'], ['scenarios', 'All scenarios']);
@@ -80,9 +84,15 @@ export function renderHtml(report: ConformanceReport): string {
     parts.push('</table>');
   }
 
-  parts.push(`<h2 id="failures">Failures (${failures.length})</h2>`);
+  parts.push(`<h2 id="failures">Failures (${failures.length})</h2>`,
+    '<p class="muted">The failures the verdict counts: each is charged to a must or implied rule.</p>');
   if (failures.length === 0) parts.push('<p>None.</p>');
   for (const s of failures) parts.push(failureDetails(s, report));
+  if (notCounted.length > 0) {
+    parts.push(`<h2 id="not-counted">Not counted (${notCounted.length})</h2>`,
+      '<p class="muted">These failed too, and never count: reference-level scenarios (the reference\'s choices where the spec says "not shown"), and failures charged to reference-level rules only.</p>');
+    for (const s of notCounted) parts.push(failureDetails(s, report));
+  }
 
   if (blocked.length > 0) {
     parts.push(`<h2 id="blocked">Blocked (${blocked.length})</h2><p>These failed too, but they rely on a rule that fails on its own: they are charged there and are not counted against their own rule.</p>`,

@@ -30,6 +30,11 @@ export function renderCucumberFormats(envelopes: readonly Envelope[], headline: 
   return { ndjson: renderNdjson(envelopes, json), html };
 }
 
+/** The report as conformance.json holds it: every format shows a root cause's first failure in the framework's words. */
+export function finalReport(run: ConformanceReport): ConformanceReport {
+  return withFailureWords(run);
+}
+
 /**
  * Writes every report into `dir`, each atomically, after clearing the previous set (clearSet.ts).
  * conformance.json goes last: a reader that finds it (with `complete`) finds the others of the same run.

@@ -3,6 +3,7 @@ import { terminalLine, terminalText } from '../protocol/inert';
 import type { ConformanceReport } from '../reports/model';
 import { verdictWords } from '../reports/words';
 import { adapterCheckReminder } from './adapter-check';
+import { fitText } from './consoleWidth';
 
 /**
  * What the console shows at the end of a run, from its report: counts, root causes (the first to
@@ -50,7 +51,7 @@ export function consoleSummary(report: ConformanceReport, scenarios: ScenarioRes
   lines.push(`seed: ${report.seed} (replay the properties with --seed ${report.seed})`);
   lines.push(`verdict: ${verdictWords(report).title} — ${report.verdictReason}`);
   lines.push(`gate: ${report.gate.pass ? 'PASS' : 'FAIL'} (exit ${report.gate.pass ? 0 : 1}) — ${report.gate.reason}`);
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }
 
 function clip(text: string, max: number): string {

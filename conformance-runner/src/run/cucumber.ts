@@ -54,10 +54,20 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
  * the run: the runner does it while the adapter starts, instead of after the adapter check.
  * Cucumber reuses them only in this process, so a run with --parallel workers loads its own.
  */
-export async function loadSteps(root: string, parallel: number): Promise<ISupportCodeLibrary> {
-  const runConfiguration = await configuration(root, parallel, {});
-  return loadSupport(runConfiguration, { cwd: root });
+export function loadSteps(root: string, parallel: number): Promise<ISupportCodeLibrary> {
+  // Node loads a step file once per process: a second run in it (the API's certify(), called
+  // again) would register no step at all. It reuses the library the first one loaded.
+  const key = `${root}\0${parallel}`;
+  let loaded = supportLibraries.get(key);
+  if (loaded === undefined) {
+    loaded = configuration(root, parallel, {}).then((runConfiguration) => loadSupport(runConfiguration, { cwd: root }));
+    loaded.catch(() => supportLibraries.delete(key));
+    supportLibraries.set(key, loaded);
+  }
+  return loaded;
 }
+
+const supportLibraries = new Map<string, Promise<ISupportCodeLibrary>>();
 
 async function configuration(root: string, parallel: number, provided: { worldParameters?: Record<string, never>; tags?: string; failFast?: boolean }): Promise<IRunConfiguration> {
   const { runConfiguration } = await loadConfiguration({

@@ -1,3 +1,5 @@
+import type { ConformanceReport } from '../reports/model';
+
 /** What a run needs from the process that starts it (cli/main.ts, and the runner's own tests). */
 export interface RunEnvironment {
   /** Where relative paths of the command line are resolved (and --start commands run). */
@@ -10,4 +12,9 @@ export interface RunEnvironment {
   tty: boolean;
   out: (text: string) => void;
   err: (text: string) => void;
+  /**
+   * Receives the run's report, as conformance.json holds it, once it is made (`--out -` prints it
+   * on stdout; the programmatic API returns it).
+   */
+  report?: (report: ConformanceReport) => void;
 }

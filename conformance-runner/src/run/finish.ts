@@ -28,7 +28,8 @@ export interface FinishBase {
   seed: number;
   startedAt: Date;
   wallStart: number;
-  outDir: string;
+  /** null: `--out -`, the report goes to env.report only. */
+  outDir: string | null;
   secrets: string[];
   expectations?: ExpectationsFile;
   /** Set once the adapter check has run (null: skipped, or it did not finish). */
@@ -92,13 +93,14 @@ export async function finish(input: FinishInput): Promise<number> {
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
     secrets: input.secrets, coverage, warnings,
   });
-  const { renderCucumberFormats, writeReports } = await loadReportWriters();
+  const { renderCucumberFormats, writeReports, finalReport } = await loadReportWriters();
   // cucumber's formats need the verdict, not the coverage: rendered while c8 still reports.
   const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null), collector.json) : undefined;
   const report = reportOf(await input.coverage);
-  const files = await writeReports(input.outDir, report, collector.envelopes, cucumber, collector.json);
+  const files = input.outDir === null ? [] : await writeReports(input.outDir, report, collector.envelopes, cucumber, collector.json);
   env.out(consoleSummary(report, attributed.scenarios, options.quiet));
-  env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
+  if (input.outDir !== null) env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
+  env.report?.(finalReport(report));
   return report.gate.pass ? EXIT.pass : EXIT.fail;
 }
 

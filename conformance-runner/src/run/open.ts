@@ -1,5 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { REFERENCE_ADAPTER_COMMAND, type CliOptions } from '../config/options';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FRAMEWORK_LOG, REFERENCE_ADAPTER_COMMAND, STDOUT_OUT, type CliOptions } from '../config/options';
 import { openTarget, stopAllTargets, TargetError, type Target } from '../target';
 import { Coverage } from './coverage';
 
@@ -40,6 +42,19 @@ export function beginOpening(options: CliOptions, cwd: string, repoRoot: string)
   return { targets, coverage, began, spawned };
 }
 
+/**
+ * FW_LOG_DIR for a started adapter (protocol §1): the report folder, where it may leave its
+ * framework's log as FRAMEWORK_LOG instead of the system's temporary folder. A log an earlier run
+ * left there goes first, so that the folder never shows one beside reports it does not explain.
+ * With --out - there is no folder: the adapter removes its log.
+ */
+function logDirEnv(options: CliOptions, cwd: string): Record<string, string> {
+  if (options.start === undefined || options.out === STDOUT_OUT) return {};
+  const dir = path.resolve(cwd, options.out);
+  fs.rmSync(path.join(dir, FRAMEWORK_LOG), { force: true });
+  return { FW_LOG_DIR: dir };
+}
+
 /** How long a run that ends before it starts waits for a target still starting, to stop it. */
 const ABANDON_GRACE_MS = 5000;
 
@@ -63,7 +78,7 @@ async function openTargets(options: CliOptions, cwd: string, repoRoot: string, c
     const target = await openTarget({
       target: options.target, token: options.token, start: options.start, cwd: options.startCwd ?? cwd,
       startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
-      env: coverage?.env(), onSpawned,
+      env: { ...coverage?.env(), ...logDirEnv(options, cwd) }, onSpawned,
     });
     if (options.oracle !== 'reference') return { target };
     try {

@@ -1,6 +1,7 @@
 import { terminalLine } from '../protocol/inert';
 import type { ScenarioResult } from '../model/results';
 import type { Status } from '../model/status';
+import { fitText } from './consoleWidth';
 import type { ScenarioDef } from './suite';
 
 export const LABELS: Record<Status, string> = {
@@ -51,7 +52,7 @@ export class Progress {
     if (this.options.quiet) return;
     if (!this.options.tty || result.status !== 'passed') {
       this.clear();
-      this.options.write(formatResultLine(result) + '\n');
+      this.options.write(fitText(formatResultLine(result)) + '\n');
     }
     this.redraw();
   }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT } from '../config/exitCodes';
-import type { CliOptions } from '../config/options';
+import { STDOUT_OUT, type CliOptions } from '../config/options';
 import { ExpectationsError, loadExpectations } from '../expectations/load';
 import type { ExpectationsFile } from '../expectations/types';
 import { terminalLine } from '../protocol/inert';
@@ -14,6 +14,7 @@ import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
 import { loadSteps, runSuiteWithCucumber } from './cucumber';
 import { display } from './display';
+import { fitText } from './consoleWidth';
 import type { RunEnvironment } from './environment';
 import { earlierRun, finish, finishEarly, loadReportWriters, type FinishBase } from './finish';
 import { breakerInterruption, deathInterruption, Interruptions, notRunInterruption, type Interruption } from './interruption';
@@ -100,7 +101,8 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   const { suite, selection, expectations } = prepared;
   if (earlyProperties(selection, options).length === 0) dismissPropertyWorker();
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
-  const outDir = path.resolve(env.cwd, options.out);
+  // `--out -`: no folder; the report goes to env.report only.
+  const outDir = options.out === STDOUT_OUT ? null : path.resolve(env.cwd, options.out);
   const { coverage } = opening;
   const secrets: string[] = [];
   const say = (text: string) => { if (!options.quiet) env.out(text); };
@@ -129,9 +131,10 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       return await finishEarly(base, opened.interruption, new Collector(suite), undefined, 0);
     }
     if ('error' in opened) {
-      env.err(`fw-conformance: ${opened.error}\n`);
-      const earlier = earlierRun(outDir);
-      if (earlier !== undefined) {
+      const earlier = outDir === null ? undefined : earlierRun(outDir);
+      // Said once: the summary of the reports below gives the whole reason, and the adapter's output.
+      env.err(`${fitText(`fw-conformance: ${earlier === undefined ? opened.error.split('\n')[0] : opened.error}`)}\n`);
+      if (outDir !== null && earlier !== undefined) {
         // Nothing ran: an empty report would only replace the last real one.
         env.err(`fw-conformance: no reports written; ${display(env.cwd, outDir)}/ keeps the run of ${earlier}\n`);
         return EXIT.fail;
@@ -142,7 +145,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     oracle = opened.oracle;
     secrets.push(target.address.token, ...(oracle ? [oracle.address.token] : []));
     const impl = target.info.implementation;
-    say(`target: ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}\n`);
+    say(`${fitText(`target: ${terminalLine(impl.name)} ${terminalLine(impl.version)} (${terminalLine(impl.language)}) at ${target.address.url}, protocol ${target.info.protocol}; capabilities: ${target.info.capabilities.join(', ')}`)}\n`);
     if (oracle) say(`oracle: ${terminalLine(oracle.info.implementation.name)} ${terminalLine(oracle.info.implementation.version)} at ${oracle.address.url}\n`);
     state.target = target;
     void target.died.then((death) => stop(deathInterruption(death)));
@@ -219,7 +222,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     const stopped = Promise.all([target.stop(), oracle?.stop()]);
     // Awaited below, after the reports: a failure to stop must not count as unhandled meanwhile.
     stopped.catch(() => undefined);
-    const coverageInfo = coverage ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
+    const coverageInfo = coverage && outDir !== null ? stopped.then(() => coverageReport(coverage, outDir, options.startCwd ?? env.cwd, env, say)) : null;
     try {
       return await finish({ ...base, collector, target, suiteMs, complete: true, coverage: coverageInfo });
     } finally {

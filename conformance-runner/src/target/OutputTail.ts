@@ -41,8 +41,25 @@ export class OutputTail {
   }
 }
 
-/** Indents an output tail for inclusion in an error message. */
+/**
+ * Indents an output tail for inclusion in an error message. A line that several processes print
+ * alike (php -S's workers each announce themselves, each request repeats one fatal error) is
+ * shown once, with how often: the same words, once the `[pid] [time]` prefix of php -S is set aside.
+ */
 export function quoteOutput(tail: string): string {
   if (tail.trim() === '') return '  (it printed nothing)';
-  return tail.split('\n').map((line) => `  | ${line}`).join('\n');
+  const shown: Array<{ line: string; times: number }> = [];
+  const byWords = new Map<string, { line: string; times: number }>();
+  for (const line of tail.split('\n')) {
+    const words = line.replace(/^\[\d+\] \[[^\]]*\] /, '');
+    const seen = byWords.get(words);
+    if (seen !== undefined) {
+      seen.times += 1;
+      continue;
+    }
+    const entry = { line, times: 1 };
+    byWords.set(words, entry);
+    shown.push(entry);
+  }
+  return shown.map(({ line, times }) => `  | ${line}${times > 1 ? `  (×${times})` : ''}`).join('\n');
 }

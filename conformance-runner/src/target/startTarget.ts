@@ -67,6 +67,11 @@ export async function startTarget(command: string, options: TargetOptions = {}):
     return fail(`the adapter command "${command}" did not answer on port ${port} within ${seconds(startTimeoutMs)} s ` +
       `(last attempt: ${outcome.lastAttempt}). It must listen on $HOST:$PORT from its environment (protocol §1)`);
   }
+  if (outcome.kind === 'server-error') {
+    const body = firstLine(outcome.body);
+    return fail(`the adapter command "${command}" is up on port ${port}, but GET /__fw/info answered ${outcome.status}${body === '' ? '' : ` (${body})`}: ` +
+      'the adapter fails before it can answer (its framework is missing or does not load: see its output below), and every request would fail the same way');
+  }
   if (outcome.kind === 'token-refused') {
     return fail(`the adapter command "${command}" answers on port ${port} but refused the token it was given: GET /__fw/info answered 401. ` +
       'It must accept "Authorization: Bearer $TOKEN" with TOKEN taken from its environment (protocol §1, §2)');
@@ -108,6 +113,12 @@ function isDirectory(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The first non-empty line of a body, without HTML tags, clipped: what an error page says first. */
+function firstLine(body: string): string {
+  const line = body.replace(/<[^>]*>/g, '').split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }
 
 function seconds(ms: number): string {

@@ -4,6 +4,8 @@ export type WaitOutcome =
   | { kind: 'ready' }
   /** The adapter answers but refuses the token it was given in TOKEN. */
   | { kind: 'token-refused'; status: number; body: string }
+  /** The adapter answers with a server error: it is up, and its application does not boot. */
+  | { kind: 'server-error'; status: number; body: string }
   /** `answered`: the last attempt got an HTTP answer (not 200), rather than no answer at all. */
   | { kind: 'timed-out'; lastAttempt: string; answered: boolean }
   | { kind: 'aborted' };
@@ -19,9 +21,15 @@ export interface WaitOptions {
 
 type Attempt = { status: number; body: string } | { failure: string };
 
+/** Server errors that mean "not yet": a gateway whose upstream is not up, an adapter still booting. */
+const NOT_READY: readonly number[] = [502, 503, 504];
+
 /**
  * Polls GET /__fw/info until it answers 200. A 401 ends the wait at once: the adapter is up but
- * does not use the TOKEN it was given, which no amount of waiting will fix.
+ * does not use the TOKEN it was given, which no amount of waiting will fix; so does a 500 (or any
+ * 5xx but the three below): the server runs and the adapter's code fails (a missing vendor/, a
+ * fatal error), the same for every request. 502, 503 and 504 say "not ready yet" (a proxy whose
+ * upstream still starts, an adapter still booting): they are waited for.
  */
 export async function waitForInfo(options: WaitOptions): Promise<WaitOutcome> {
   const interval = options.intervalMs ?? 100;
@@ -36,6 +44,7 @@ export async function waitForInfo(options: WaitOptions): Promise<WaitOutcome> {
     if ('status' in attempt) {
       if (attempt.status === 200) return { kind: 'ready' };
       if (attempt.status === 401) return { kind: 'token-refused', status: attempt.status, body: attempt.body };
+      if (attempt.status >= 500 && !NOT_READY.includes(attempt.status)) return { kind: 'server-error', status: attempt.status, body: attempt.body };
       lastAttempt = `${attempt.status} ${attempt.body.slice(0, 200)}`.trimEnd();
       answered = true;
     } else {

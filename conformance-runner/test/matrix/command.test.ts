@@ -16,12 +16,12 @@ function run(argv: string[], cwd: string): { code: number; out: string; err: str
 }
 
 describe('fw-conformance matrix', () => {
-  it('writes matrix.html and matrix.md into --out, and nothing else', () => {
+  it('writes matrix.html, matrix.md and spec.html (the annotated spec) into --out, and nothing else', () => {
     const dir = writeTemp({ 'a.json': sliceReport(), 'b.json': implementation(sliceReport(), 'Lumen', '8.3.4'), 'c.json': implementation(sliceReport(), XSS, '1') });
     const r = run(['a.json', 'b.json', 'c.json', '--out', 'out', '--title', 'Nightly'], dir);
     assert.equal(r.code, 0, r.err);
-    assert.equal(r.out, 'matrix: 3 implementations, 10 rules: wrote out/matrix.html and out/matrix.md\n');
-    assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), ['matrix.html', 'matrix.md']);
+    assert.equal(r.out, 'matrix: 3 implementations, 10 rules: wrote out/matrix.html, out/matrix.md and out/spec.html\n');
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), ['matrix.html', 'matrix.md', 'spec.html']);
     assert.match(fs.readFileSync(path.join(dir, 'out', 'matrix.html'), 'utf8'), /<title>Nightly<\/title>/);
     assert.match(fs.readFileSync(path.join(dir, 'out', 'matrix.md'), 'utf8'), /^# Nightly\n/);
   });

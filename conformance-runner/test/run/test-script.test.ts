@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { countsFromReport, defaultPhases, findTestFiles, formatCounts, parseTapSummary, quiet, runDigest, runPhases, Sandbox, selectPhases, unitPhase, type Phase } from '../../../scripts/test';
+import { certifyPhase, countsFromReport, defaultPhases, findTestFiles, formatCounts, parseTapSummary, quiet, ROOT, runDigest, runPhases, Sandbox, selectPhases, unitPhase, type Phase } from '../../../scripts/test';
+import { adapterNames, loadDescriptor, missingRequirements } from '../../../scripts/certify';
 import { sampleReport } from '../reports/sample';
 import { tempDir } from '../tempDirs';
 
@@ -122,6 +123,41 @@ describe('npm test orchestration (scripts/test.ts)', () => {
     const io = capture();
     const counts = await unitPhase(() => [path.join(SAMPLES, 'passing.sample.ts'), path.join(SAMPLES, 'failing.sample.ts')]).run(io);
     assert.deepEqual(counts, { passed: 3, failed: 1, skipped: 2 });
+    // Progress per file: a line as each one ends, the failure in full under its file.
+    const lines = io.text().split('\n');
+    const perFile = lines.filter((l) => /^\[\d\/2\] /.test(l));
+    assert.equal(perFile.length, 2, io.text());
+    assert.ok(perFile.some((l) => /^\[\d\/2\] ✔ .*passing\.sample\.ts: \d+ passed(, \d+ skipped)? \(\d+\.\d s\)$/.test(l)), io.text());
+    assert.ok(perFile.some((l) => /^\[\d\/2\] ✖ .*failing\.sample\.ts: \d+ passed, 1 failed/.test(l)), io.text());
+    assert.match(io.text(), /failing\.sample\.ts: .*\n {4}✖ /);
+  });
+
+  it('fails a phase that changes the folder npm test never touches (reports/), naming what changed', async () => {
+    const dir = tempDir('fw-untouched-');
+    fs.writeFileSync(path.join(dir, 'kept.json'), '{}');
+    fs.writeFileSync(path.join(dir, 'old.json'), '{}');
+    const writes: Phase = { name: 'writes', run: async () => {
+      fs.writeFileSync(path.join(dir, 'new.json'), '{}');
+      fs.rmSync(path.join(dir, 'old.json'));
+      return { passed: 1, failed: 0, skipped: 0 };
+    } };
+    const io = capture();
+    const code = await runPhases([phase('reads', { passed: 1, failed: 0, skipped: 0 }), writes], io, { untouched: dir });
+    assert.equal(code, 1);
+    assert.match(io.text(), /writes FAILED: it changed .*, which npm test never touches: new\.json \(added\), old\.json \(removed\)/);
+    assert.equal(io.text().trimEnd().split('\n').at(-1), '2 passed, 1 failed');
+  });
+
+  it('a certification phase writes its reports outside reports/', { timeout: 300_000 }, async () => {
+    const name = adapterNames().find((n) => missingRequirements(loadDescriptor(n)).length === 0 && n !== 'adonis');
+    if (name === undefined) return;
+    const reports = path.join(ROOT, 'reports', name);
+    const before = fs.existsSync(path.join(reports, 'conformance.json')) ? fs.statSync(path.join(reports, 'conformance.json')).mtimeMs : null;
+    const io = capture();
+    const counts = await certifyPhase(name).run(io);
+    assert.deepEqual(counts, { passed: 1, failed: 0, skipped: 0 }, io.text());
+    const after = fs.existsSync(path.join(reports, 'conformance.json')) ? fs.statSync(path.join(reports, 'conformance.json')).mtimeMs : null;
+    assert.equal(after, before, `reports/${name}/conformance.json is as it was`);
   });
 
   it('a test file that does not load counts as a failure', async () => {

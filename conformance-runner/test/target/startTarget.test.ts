@@ -78,6 +78,21 @@ describe('start: failures', { timeout: 60_000 }, () => {
     assert.match(err.message, /info-fails\.js"" answers on port \d+, but GET \/__fw\/info did not answer 200 within 3 s \(last answer: 503 \{"error":\{"kind":"internal","message":"the framework failed to boot"\}\}\)/);
   });
 
+  it('fails at once on a 5xx from GET /__fw/info, the framework\'s error once in the message', async () => {
+    const started = Date.now();
+    const err = await startFailure('boot-500', 20_000);
+    assert.ok(Date.now() - started < 8000, `failed after ${Date.now() - started} ms, not at once`);
+    assert.match(err.message, /^the adapter command "node ".*boot-500\.js"" is up on port \d+, but GET \/__fw\/info answered 500 \(Fatal error: {2}Uncaught Error: Failed opening required 'vendor\/autoload\.php' in adapter\/index\.php:11\): the adapter fails before it can answer/);
+    assert.equal(err.message.split('\n')[0]!.includes('Last output'), false, 'one line says what happened');
+    assert.equal(err.message.match(/PHP Fatal error/g)?.length, 1, err.message);
+    assert.match(err.message, /\| \[1001\] .*Development Server .* started {2}\(×4\)/);
+  });
+
+  it('waits on a 502 (a proxy whose upstream is not up yet), as on a 503', async () => {
+    const err = await startFailure('info-502', 1500);
+    assert.match(err.message, /info-502\.js"" answers on port \d+, but GET \/__fw\/info did not answer 200 within 1\.5 s \(last answer: 502 /);
+  });
+
   it('reports an adapter that exits at once, with its exit code and stderr', async () => {
     const err = await startFailure('exits-immediately');
     assert.match(err.message, /exits-immediately\.js"" exited with code 2 before answering GET \/__fw\/info on port \d+/);

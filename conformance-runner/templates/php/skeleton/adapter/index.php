@@ -8,7 +8,13 @@ declare(strict_types=1);
 // that sets none (protocol §3.1). The framework's own headers must reach the suite unchanged.
 ini_set('default_mimetype', '');
 
-require __DIR__ . '/../vendor/autoload.php';   // YOUR FRAMEWORK
+$autoload = __DIR__ . '/../vendor/autoload.php';   // YOUR FRAMEWORK
+if (!is_file($autoload)) {                          // one clear 500, which the runner stops at
+    file_put_contents('php://stderr', "adapter/index.php: no $autoload: install your framework (composer install), or try the skeleton with fw-conformance init --example-framework\n");
+    http_response_code(500);
+    exit;
+}
+require $autoload;
 require __DIR__ . '/manifest.php';             // fw_manifest_error(), fw_url_request_error(): the first bad field
 require __DIR__ . '/build.php';                // build_app(): manifest -> booted application
 require __DIR__ . '/catalog.php';              // Trace and the probe catalog (§4)

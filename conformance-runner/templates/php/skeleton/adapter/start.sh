@@ -9,5 +9,10 @@ export PHP_CLI_SERVER_WORKERS="${PHP_CLI_SERVER_WORKERS:-4}"
 php -q -d default_mimetype= -d opcache.enable=1 -d display_errors=stderr \
   -S "${HOST:-127.0.0.1}:$PORT" -t "$here/empty" "$here/index.php" &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; exit 0' TERM INT
-wait "$server"
+# adapter/index.php keeps the loaded manifests in $TMPDIR/fw-adapter-$PORT: gone when the adapter stops.
+store="${TMPDIR:-/tmp}"; store="${store%/}/fw-adapter-$PORT"
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$store"; exit 0' TERM INT
+status=0
+wait "$server" || status=$?
+rm -rf "$store"
+exit "$status"

@@ -1,0 +1,11 @@
+import * as fs from 'node:fs';
+import { specParser, statementsOf, placeRules } from './conformance-runner/src/matrix/specStatements';
+const md = specParser();
+const tokens = md.parse(fs.readFileSync('spec/routing-and-controllers.md', 'utf8'), {});
+const st = statementsOf(tokens);
+const rules = require('./features/rules.json').rules;
+const placed = placeRules(st, rules);
+console.log('statements', st.length, 'placed', placed.size, 'of', rules.length);
+const by = new Map<number, string[]>();
+for (const [id, i] of placed) by.set(i, [...(by.get(i) ?? []), id]);
+for (const [i, ids] of [...by].sort((a,b)=>a[0]-b[0])) console.log(`${st[i]!.kind} [${st[i]!.section}] ${st[i]!.text.slice(0,70)}\n    -> ${ids.join(', ')}`);
