@@ -3,7 +3,7 @@ import type { Manifest, Statement } from '../protocol/manifest';
 import { dispatchModel, flattenManifest } from '../properties/model/routeTable';
 import { CONVERSIONS, manifestRules, stripConstraints } from './features';
 import { differenceOf } from '../model/difference';
-import { urlDifference, type ExpectedUrl } from '../model/urlDifference';
+import { sameUrl, urlDifference, type ExpectedUrl } from '../model/urlDifference';
 
 /**
  * What a failed assertion is evidence against, decided from the assertion's own finding (what it
@@ -629,12 +629,17 @@ function missingVerbs(f: Finding, manifest: Manifest | undefined): string[] {
 function judgeUrl(f: Finding, filling: string[], out: Out, idRouteNames: readonly string[]): Judgement {
   const failed = f.actual !== null && typeof f.actual === 'object' && 'failed' in f.actual;
   if (failed) return out(f.route !== undefined && idRouteNames.includes(f.route) ? [...filling, 'resources.id-name'] : filling);
-  if (typeof f.actual !== 'string' || typeof f.expected !== 'string') return out([]);
+  if (typeof f.actual !== 'string') return out([]);
   const actual = f.actual;
-  const expected = f.expected;
-  // The expected path behind a scheme and host: the URL is right but for being a path.
+  // The expected URL behind a scheme and host: the URL is right but for being a path.
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(actual);
-  if (origin !== null && actual.slice(origin[0].length) === expected) return out([], 'url.path');
+  const wanted = expectedUrl(f.expected);
+  if (origin !== null && wanted !== undefined) {
+    const rest = actual.slice(origin[0].length) || '/';
+    if (rest === f.expected || (typeof f.expected !== 'string' && sameUrl(wanted, rest))) return out([], 'url.path');
+  }
+  if (typeof f.expected !== 'string') return out([]);
+  const expected = f.expected;
   if (actual === `${expected}?`) return out([], 'url.no-empty-query');
   // A placeholder left in the URL of a route whose parameter shares its segment (in the manifest's
   // notation, or the framework's own ":name"): the parameter was never recognised in the pattern

@@ -40,6 +40,15 @@ export function urlDifference(expected: string | ExpectedUrl, actual: string): U
   return differenceOf({ segments: want.segments, query: wantQuery }, { segments: got.segments, query: gotQuery });
 }
 
+/** The URL (a path and query, or absolute) is the expected one: the same decoded segments, the same entries in any order. */
+export function sameUrl(expected: string | ExpectedUrl, actual: string): boolean {
+  const want = typeof expected === 'string' ? parseUrl(expected) : expected;
+  const got = parseUrl(actual);
+  if (want === undefined || got === undefined) return false;
+  const pairs = (q: Array<[string, string]>) => q.map(([k, v]) => `${k}=${v}`).sort().join('&');
+  return same(got.segments, want.segments) && pairs(got.query) === pairs(want.query);
+}
+
 /**
  * Every segment that differs was emptied or left out, and its value is in the query under a key
  * the query should not have: the segment's entry went to the query instead.

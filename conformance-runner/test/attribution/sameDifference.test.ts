@@ -118,3 +118,13 @@ describe('what the answer itself shows of the route that took the request', () =
     assert.ok(!manifestRules(users).reach.includes('groups.scope'));
   });
 });
+
+describe('a URL right but for being absolute', () => {
+  it('is url.path\'s, whether the step compared a whole URL or a path and its query', () => {
+    const ctx = { subject: ['url.query-string'], declared: [], generatedUrls: false };
+    const whole: Finding = { aspect: 'url', route: 'u', expected: { path: '/users/7', query: [['sort', 'asc']] }, actual: 'http://h/users/7?sort=asc' };
+    assert.equal(judge(whole, ctx).evidence, 'url.path');
+    const wrong: Finding = { ...whole, actual: 'http://h/users/7' };
+    assert.equal(judge(wrong, ctx).evidence, undefined);
+  });
+});
