@@ -130,11 +130,11 @@ function shellWord(text: string): string {
 
 /** Whether adapter/ of the TypeScript skeleton finds fw-conformance (its schemas, the reference framework). */
 function suiteFoundFrom(dir: string): boolean {
-  try {
-    require.resolve('fw-conformance/package.json', { paths: [dir] });
-    return true;
-  } catch {
-    return false;
+  // Walked by hand: require.resolve would find the package by its own name from this very file
+  // (package self-reference through its "exports"), wherever `dir` is.
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'node_modules', 'fw-conformance', 'package.json'))) return true;
+    if (path.dirname(current) === current) return false;
   }
 }
 
