@@ -80,7 +80,7 @@ export class ControlPlane {
     assertValid('manifest', body.value);
     const manifest = body.value as Manifest;
     assertRouteCount(manifest.routeFiles);
-    const instructions = assertConstraintWork(manifest.routeFiles);
+    const instructions = assertConstraintWork(manifest);
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
         // Own members only: `constructor` names no route file, although `in` would find one.

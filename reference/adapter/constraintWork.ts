@@ -3,7 +3,7 @@ import { stepsOf } from '../src/routing/matcher/segments';
 import { joinUri } from '../src/routing/paths';
 import { RESOURCE_ROUTES } from '../src/routing/Router';
 import { LIMITS, refuse, type Trail } from './limits';
-import type { Statement } from './manifest';
+import type { Manifest, Statement } from './manifest';
 
 /** One step of the matcher's tree: a literal segment (no work) or an edge tested with a regex. */
 interface WorkStep {
@@ -25,14 +25,28 @@ type WorkNode = Map<string, WorkNode>;
  * from them: the matcher tests an edge once for every path that leads to it, so one route under K
  * group prefixes that all match is tested K times by one request (issue 38: 1,000 prefixes of no
  * work each, over one route near the limit, held one request 46 s). A route over
- * LIMITS.routeWork, or a tree over LIMITS.manifestWork, is refused with a pointer to the route.
+ * LIMITS.routeWork, or a tree over LIMITS.manifestWork, is refused with a pointer to the route; so
+ * is a static route whose registration would take the building past LIMITS.loadWork (the
+ * framework searches its path through the tree built so far).
  * Returns the instructions of the tree's edges (the store counts them in the app's weight).
  */
-export function assertConstraintWork(routeFiles: Record<string, Statement[]>): number {
+export function assertConstraintWork(manifest: Pick<Manifest, 'routeFiles' | 'bootstrap' | 'providers'>): number {
   const root: WorkNode = new Map();
   let total = 0;
+  let load = 0;
   const add = (method: string, pieces: readonly string[], at: Trail): void => {
-    const steps = knownSteps(joinUri(pieces));
+    const uri = joinUri(pieces);
+    if (!uri.includes('{')) {
+      // A static route: registering it searches its path through the tree built so far.
+      load += total * uri.length;
+      if (load > LIMITS.loadWork) {
+        refuse(`with the static route ${method} ${shown(pieces)}, building the manifest's matcher may take ${load.toLocaleString('en-US')} steps of regex matching ` +
+          `(the framework searches each static route's path, ${uri.length} characters here, through the ${total} instructions of the constraints registered before it, ` +
+          `to find a route that would shadow it); the adapter's limit is ${LIMITS.loadWork.toLocaleString('en-US')} (decision 55)`, at);
+      }
+      return;
+    }
+    const steps = knownSteps(uri);
     const route = steps.reduce((n, step) => n + step.instructions, 0);
     if (route * DEFAULT_MAX_URI_LENGTH > LIMITS.routeWork) {
       refuse(`the route ${method} ${shown(pieces)} may take ${workSteps(route)} steps of regex matching on one request ` +
@@ -67,8 +81,20 @@ export function assertConstraintWork(routeFiles: Record<string, Statement[]>): n
       add(statement.method, [...prefixes, statement.uri], at);
     });
   };
-  for (const name of Object.keys(routeFiles)) walk(routeFiles[name]!, [], { parent: { parent: undefined, key: 'routeFiles' }, key: name });
+  for (const name of loadOrder(manifest)) walk(manifest.routeFiles[name]!, [], { parent: { parent: undefined, key: 'routeFiles' }, key: name });
   return total;
+}
+
+/**
+ * The route files in the order the application loads them (web, bootstrap, providers), so that a
+ * static route is searched through the tree as the framework builds it; then the files it never
+ * loads, whose work is counted all the same.
+ */
+function loadOrder(manifest: Pick<Manifest, 'routeFiles' | 'bootstrap' | 'providers'>): string[] {
+  const own = (name: string) => Object.prototype.hasOwnProperty.call(manifest.routeFiles, name);
+  const names = new Set(['web', ...(manifest.bootstrap ?? []), ...(manifest.providers ?? [])].filter(own));
+  for (const name of Object.keys(manifest.routeFiles)) names.add(name);
+  return [...names];
 }
 
 /**

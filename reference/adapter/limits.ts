@@ -31,6 +31,12 @@ export const LIMITS = {
    * meet, a route under K group prefixes counted K times, as the matcher tests it.
    */
   manifestWork: 8 * 1_572_864,
+  /**
+   * The work of building the matcher, in the same steps: the framework checks every static route
+   * against the dynamic routes registered before it (a static route they already match would be
+   * shadowed), a search of the static path through the tree. Bounded like one request's work.
+   */
+  loadWork: 8 * 1_572_864,
 } as const;
 
 /**

@@ -166,6 +166,30 @@ export const WORK_CASES: StressCase[] = [
     },
   },
   {
+    // Found with issue 38: the framework searches every static route's path through the dynamic
+    // routes registered before it (shadowing), so long static paths after costly routes make one
+    // load as slow as many requests.
+    name: 'long static routes after costly routes',
+    run: async (ctx) => {
+      const most = Math.floor(LIMITS.manifestWork / LIMITS.routeWork);
+      const costly = Array.from({ length: most }, (_, i) => ({ group: { prefix: `/{p:a{1,${i + 1}}}` }, routes: [route(`/{x:${sized(MOST)}}`)] }));
+      const statics = Array.from({ length: 120 }, (_, i) => ({ method: 'GET', uri: `/a/${'a'.repeat(8000)}/s${i}`, handler: { closure: 'text', value: 'x' } }));
+      const body = manifest([...costly, ...statics]);
+      const loading = timedRequest(ctx.port, 'POST', '/__fw/apps', { headers: auth(ctx), body, timeoutMs: 120_000 });
+      await sleep(20);
+      const info = await rawExchange(ctx.port, `GET /__fw/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ctx.token}\r\nConnection: close\r\n\r\n`, { timeoutMs: 120_000 });
+      const loaded = await loading;
+      const refusal = errorOf(loaded);
+      return {
+        ok: loaded.status === '400' && refusal.kind === 'manifest' && /static route/.test(refusal.message ?? '') && info.ms <= most * INFO_MS,
+        statuses: [loaded.status, info.status],
+        maxMs: Math.max(loaded.ms, info.ms),
+        note: `${most} routes near the limit, then 120 static routes of 8,000 characters (${(body.length / 1e6).toFixed(2)} MB): ${loaded.status} ${refusal.kind ?? ''} ` +
+          `at ${refusal.pointer ?? 'no pointer'} in ${formatMs(loaded.ms)}; GET /__fw/info meanwhile ${formatMs(info.ms)} (limit ${most * INFO_MS} ms)`,
+      };
+    },
+  },
+  {
     name: 'JavaScript\'s own method names as actions',
     run: async (ctx) => {
       const names = ['constructor', 'valueOf', 'toString', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'propertyIsEnumerable'];

@@ -84,8 +84,34 @@ describe('adapter limits on the work of constraints (decision 55)', () => {
     assert.match((answer.json as ErrorBody).error.message, /^the route GET \{x:a\*a\{188\}b\} may take/);
   });
 
+  it('static routes after costly ones: the framework searches each through the tree, bounded like a request (issue 38)', async () => {
+    const most = Math.floor(LIMITS.manifestWork / LIMITS.routeWork);
+    const costly = Array.from({ length: most }, (_, i) => ({ group: { prefix: `/{p:a{1,${i + 1}}}` }, routes: [route(`/{x:${sized(MOST)}}`)] }));
+    // Each static path searched through the tree: 8 routes near the limit tested on 8,000 characters.
+    const statics = Array.from({ length: 120 }, (_, i) => route(`/a/${'a'.repeat(8000)}/s${i}`));
+    const started = performance.now();
+    const answer = await load([...costly, ...statics]);
+    const ms = performance.now() - started;
+    assert.equal(answer.status, 400, answer.text.slice(0, 300));
+    const { error } = answer.json as ErrorBody;
+    // The tree is at the manifest's limit: one search of 8,008 characters through it fits, two do not.
+    assert.equal(error.pointer, `/routeFiles/web/${most + 1}`);
+    assert.match(error.message, /^with the static route GET \/a\/aaa.*, building the manifest's matcher may take [\d,]+ steps of regex matching/);
+    assert.ok(ms < 5000, `refused in ${ms.toFixed(0)} ms, without building it`);
+    // Registered before the costly routes, they are searched through nothing.
+    assert.equal((await load([...statics.slice(0, 10), ...costly])).status, 201);
+  });
+
+  it('route files count in the order the application loads them', () => {
+    const costly = [route(`/{x:${sized(MOST)}}`)];
+    const statics = Array.from({ length: 10 }, (_, i) => route(`/a/${'a'.repeat(8000)}/s${i}`));
+    // `late` is loaded by the bootstrap after web, although the manifest lists it first.
+    assert.throws(() => assertConstraintWork({ routeFiles: { late: statics, web: costly } as never, bootstrap: ['late'] }), /static route/);
+    assert.doesNotThrow(() => assertConstraintWork({ routeFiles: { late: costly, web: statics } as never, bootstrap: ['late'] }));
+  });
+
   it('the app\'s weight counts the instructions it compiled', () => {
-    const instructions = assertConstraintWork({ web: [route(`/a/{x:${sized(100)}}`), route(`/b/{y:${sized(20)}}`), route('/c/{z:[0-9]+}')] as never });
+    const instructions = assertConstraintWork({ routeFiles: { web: [route(`/a/{x:${sized(100)}}`), route(`/b/{y:${sized(20)}}`), route('/c/{z:[0-9]+}')] } as never });
     assert.equal(instructions, 120);
     assert.ok(appWeight(3, 100, instructions) > appWeight(3, 100));
   });
