@@ -14,10 +14,12 @@ export interface AnsweredRequest { path: string; control: boolean }
  * timed the proxy as much as the runner. In the adapter's own process, as a hostile framework
  * would be, a run costs what the runner and the adapter cost.
  *
+ * `rewrite` may return 'never': that request is never answered (a hung call).
+ *
  * Installed before the server's own handler (prependListener): whatever the handler wraps around
  * `writeHead` (the trace header) still runs, and lands in the held headers.
  */
-export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest, answer: Answer) => Answer): void {
+export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest, answer: Answer) => Answer | 'never'): void {
   server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
     const request = { path: url.split('?')[0]!, control: url.startsWith('/__fw/') };
@@ -31,8 +33,8 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
     };
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       res.statusCode = status;
-      const headers = rest.find((r) => typeof r === 'object' && r !== null) as http.OutgoingHttpHeaders | undefined;
-      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      const headers = rest.find((r) => typeof r === 'object' && r !== null) as http.OutgoingHttpHeaders | unknown[] | undefined;
+      for (const [name, value] of headerEntries(headers)) res.setHeader(name, value);
       return res;
     }) as typeof res.writeHead;
     res.write = ((chunk: unknown, encoding?: unknown) => {
@@ -47,6 +49,8 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
         res.removeHeader(name);
       }
       const out = rewrite(request, { status: res.statusCode, headers, body: Buffer.concat(chunks) });
+      // A hung adapter: the request stays unanswered, the connection open.
+      if (out === 'never') return res;
       const parts = Array.isArray(out.body) ? out.body : [out.body];
       writeHead(out.status, { ...out.headers, 'content-length': String(parts.reduce((n, p) => n + p.length, 0)) });
       // Corked: the parts leave in one writev, as one buffer would.
@@ -57,4 +61,18 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
       return res;
     }) as typeof res.end;
   });
+}
+
+/**
+ * The headers writeHead was given, in any of its forms: an object, or a list, flat
+ * (`[name, value, name, value, …]`, what the reference's writeResponse hands it) or of pairs. The
+ * flat list was once read as an object, and every header of the framework's answers was lost.
+ */
+function headerEntries(headers: http.OutgoingHttpHeaders | unknown[] | undefined): Array<[string, string | string[] | number]> {
+  if (headers === undefined) return [];
+  if (!Array.isArray(headers)) return Object.entries(headers).filter((e): e is [string, string | string[] | number] => e[1] !== undefined);
+  if (headers.every(Array.isArray)) return (headers as Array<[string, string]>).map(([n, v]) => [n, v]);
+  const out: Array<[string, string | string[] | number]> = [];
+  for (let i = 0; i + 1 < headers.length; i += 2) out.push([String(headers[i]), headers[i + 1] as string | string[]]);
+  return out;
 }

@@ -21,7 +21,7 @@ const LARGE_ELEMENTS = 10_000;
 /** What a hostile implementation name holds: terminal control sequences and Markdown links. */
 export const HOSTILE_TEXT = '\u001b]0;pwned\u0007\u001b[2J\u0000\u0008\r[x](javascript:alert(1)) ![i](https://example.invalid/t.png) <b>`';
 
-type Mode = (req: AnsweredRequest, res: Answer) => Answer;
+type Mode = (req: AnsweredRequest, res: Answer) => Answer | 'never';
 
 /** An answer's body in one buffer (answers from the adapter come in one; only the modes split them). */
 function whole(res: Answer): Buffer {
@@ -93,6 +93,17 @@ export const MODES: Record<string, Mode> = {
     if (req.control) return res;
     return withBody(res, `${HOSTILE_TEXT}${whole(res).toString('utf8')}`);
   },
+  /**
+   * POST /__fw/urls answers batches of four questions or more in reverse (issue 38): the adapter
+   * check sends fewer. Each answer keeps the question it names.
+   */
+  'reversed-batches': (req, res) => {
+    if (req.path !== '/__fw/urls' || res.status !== 200) return res;
+    const body = json(res) as { answers: unknown[] };
+    return body.answers.length >= 4 ? withBody(res, JSON.stringify({ answers: body.answers.reverse() })) : res;
+  },
+  /** POST /__fw/urls is never answered (issue 38); every other call is. */
+  'hung-urls': (req, res) => (req.path === '/__fw/urls' ? 'never' : res),
   /** Every application answer carries a 1 MB X-Fw-Trace header. */
   'huge-trace': (req, res) => {
     if (req.control) return res;

@@ -147,6 +147,26 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: the check once sent three questions, and larger batches were used unchecked.
+    name: 'URL batches answered in reverse',
+    run: async () => {
+      const dir = tmp('reversed');
+      const rules = ['url.', 'named.name', 'resources.names'];
+      const r = await runFw(['--start', hostileStart('reversed-batches'), '--out', dir, '--quiet', '--seed', '1', ...rules.flatMap((rule) => ['--rule', rule])], { timeoutMs: 300_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { rules?: Array<{ id: string; status: string }>; adapterCheck?: { checks: Array<{ id: string; status: string }> } } | undefined;
+      const failed = (json?.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+      const errored = (json?.rules ?? []).filter((rule) => rule.status === 'errored').map((rule) => rule.id);
+      const check = json?.adapterCheck?.checks.find((c) => c.id === 'url-batches')?.status;
+      const ok = failed.length === 0 && errored.length > 0 && check === 'fail' && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `adapter check url-batches: ${check}; rules failed (the framework's): ${failed.join(', ') || 'none'}; errored (the adapter's): ${errored.join(', ') || 'none'}` +
+          (reports.problem ? `; conformance.json: ${reports.problem}` : ''),
+      };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

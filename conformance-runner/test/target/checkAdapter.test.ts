@@ -63,7 +63,10 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'boot-error').messages[0], /^§2\.3: POST \/__fw\/apps must answer 422 .*kind":"boot".*; got 500 /);
     assert.match(byId(report, 'delete').messages[0], /after DELETE, "app\d+" is an unknown app id, so a request for it must get X-Fw-Error/);
     assert.match(byId(report, 'unload-with-load').messages[0], /^§2\.3: "app\d+" was named in X-Fw-Unload, so it is an unknown app id/);
-    assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: answer 0 \(fw-check\.echo \{"value":"abc"\}\) must be what POST \/__fw\/url answers for it alone, 200 .*\/fw-check\/echo\/abc.*; got \{"url":"\/fw-check\/echo\/x-y"\}$/);
+    assert.equal(byId(report, 'url-batches').messages[0], '§2.4.1: each answer answers the question in its place and names it: the answer in place 0 names question 7, ' +
+      'the answer in place 1 names question 6, the answer in place 2 names question 5, the answer in place 3 names question 4, and 4 more; ' +
+      'the runner cannot use such batches and reports their questions as errors of the adapter');
+    assert.match(byId(report, 'url-batches').messages[1], /^§2\.4\.1: answer 0 \(fw-check\.echo \{"value":"abc"\}\) must be what POST \/__fw\/url answers for it alone, 200 .*\/fw-check\/echo\/abc.*; got \{"question":7,"url":"\/fw-check\/echo\/f"\}$/);
 
     const text = formatCheckReport(report);
     assert.match(text, /^FAIL {2}manifest\.method +§2\.3 /m);
@@ -104,6 +107,12 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_URL_BATCHES: 'off' } });
     assert.deepEqual(ids(report, 'skip'), ['url-batches']);
     assert.deepEqual(byId(report, 'url-batches').messages, ['the adapter does not declare urlBatches (§2.2): the runner asks every URL alone']);
+  });
+
+  it('warns when the batch answers name no question: the runner then asks every URL alone', async () => {
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_URL_BATCH_UNNAMED: 'on' } });
+    assert.deepEqual(ids(report, 'warn'), ['url-batches']);
+    assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: no answer names its question \("question": <its place>\).*the runner asks every URL alone/);
   });
 
   it('reports an adapter that refuses every token', async () => {
