@@ -167,6 +167,29 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: a batch that timed out was asked again question by question, each waiting out the
+    // timeout again; the run took 396 s instead of about 20 and ended blaming a BeforeAll hook.
+    name: 'a POST /__fw/urls that never answers',
+    run: async (quick) => {
+      const rules = quick ? ['--rule', 'url.'] : [];
+      const normal = await runFw(['--start', REFERENCE_START, '--out', tmp('urls-normal'), '--quiet', '--seed', '1', ...rules], { timeoutMs: 600_000 });
+      const dir = tmp('hung-urls');
+      const r = await runFw(['--start', hostileStart('hung-urls'), '--out', dir, '--quiet', '--seed', '1', ...rules], { timeoutMs: 900_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { complete?: boolean; warnings?: string[]; incompleteReason?: string | null; scenarios?: Array<{ status: string; message?: string | null }> } | undefined;
+      const named = (json?.scenarios ?? []).filter((s) => s.status === 'timed-out' && /^POST \/__fw\/urls did not answer within/.test(s.message ?? '')).length;
+      const warned = (json?.warnings ?? []).some((w) => /did not answer these control calls in time: POST \/__fw\/urls/.test(w));
+      // One request timeout (10 s) more than a normal run, with room for a loaded machine.
+      const limitMs = 1.5 * normal.ms + 20_000;
+      const ok = json?.complete === true && named > 0 && warned && r.ms <= limitMs && !internalError(r);
+      return {
+        ok, statuses: [exitOf(normal), exitOf(r)], maxMs: r.ms,
+        note: `${seconds(r.ms)} against ${seconds(normal.ms)} for the reference (limit ${seconds(limitMs)}); complete ${json?.complete}` +
+          `${json?.incompleteReason ? ` (${json.incompleteReason.slice(0, 120)})` : ''}; ${named} scenarios timed out naming POST /__fw/urls; the run's warning names it: ${warned}`,
+      };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

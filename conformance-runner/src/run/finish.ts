@@ -14,6 +14,7 @@ import type { Collector } from './collector';
 import { consoleSummary } from './consoleSummary';
 import type { CoverageOutcome } from './coverageReport';
 import { display } from './display';
+import { hungControlCalls } from './hungCalls';
 import type { RunEnvironment } from './environment';
 import type { Interruption } from './interruption';
 import type { Selection } from './selection';
@@ -71,7 +72,10 @@ export async function finishEarly(base: FinishBase, i: Interruption, collector: 
 export async function finish(input: FinishInput): Promise<number> {
   const { options, env, selection, collector } = input;
   const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
-  const attributed = attribute(selection.rules, collectedResults(input), warnings, input.suite.ruleById);
+  const results = collectedResults(input);
+  const hung = hungControlCalls(results);
+  if (hung !== undefined) warnings.push(hung);
+  const attributed = attribute(selection.rules, results, warnings, input.suite.ruleById);
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
 
   let expectations = input.expectations;

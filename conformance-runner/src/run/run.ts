@@ -9,6 +9,7 @@ import { terminalLine } from '../protocol/inert';
 import { prepareCucumberHtml } from '../reports/cucumber';
 import { stopAllTargets, type Target } from '../target';
 import { CircuitBreaker } from './breaker';
+import { RunHooks } from './runHooks';
 import { checkBeforeSuite } from './checkBeforeSuite';
 import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
@@ -163,10 +164,11 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       onStarted: (s) => shown.started(s),
       onFinished: (r) => { shown.finished(r); breaker.observe(r); },
     }, options.failFast);
+    const hooks = new RunHooks();
     let suiteStart = performance.now();
     const runSuite = () => runSuiteWithCucumber({
       root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
-      failFast: options.failFast, parallel: options.parallel, onMessage: collector.onMessage, steps,
+      failFast: options.failFast, parallel: options.parallel, onMessage: (e) => { hooks.observe(e); collector.onMessage(e); }, steps,
     }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err }));
     const hold = held ? holdSuite() : undefined;
     let suiteRun = hold ? runSuite() : undefined;
@@ -206,7 +208,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       return code;
     }
     if (outcome.kind === 'crashed') {
-      const message = (outcome.err as Error)?.message ?? String(outcome.err);
+      const message = hooks.explain(outcome.err);
       env.err(`fw-conformance: cucumber could not run the suite: ${message}\n`);
       const code = await finishEarly(base, notRunInterruption(`cucumber could not run the suite: ${message}`), collector, target, suiteMs);
       await stopAllTargets();
