@@ -190,6 +190,29 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: a full disk read as an internal error (exit 1, a stack), six reports and no conformance.json.
+    name: 'a full disk while the reports are written',
+    run: async () => {
+      const results: Array<{ spec: string; dir: string; r: FwRun }> = [];
+      for (const spec of ['junit.xml:ENOSPC', 'conformance.html:EACCES', 'conformance.json:ENOSPC']) {
+        const dir = tmp('full');
+        // Injected where the runner writes (fullDisk.js): no disk is filled.
+        const env = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'fullDisk.js')}`.trim(), FW_FULL_DISK: spec };
+        results.push({ spec, dir, r: await runFw(['--start', REFERENCE_START, '--out', dir, '--quiet', '--rule', 'files.'], { timeoutMs: 300_000, env }) });
+      }
+      const judged = results.map(({ spec, dir, r }) => {
+        const file = spec.split(':')[0]!;
+        const reports = readReports(dir);
+        const lines = r.stderr.toString().trim().split('\n');
+        const named = lines.length === 1 && lines[0]!.includes(`${file} could not be written`);
+        // conformance.json first: whole whenever another file is the one refused.
+        const json = file === 'conformance.json' ? reports.files.length === 0 : reports.json?.complete === true;
+        return { spec, ok: r.code === 2 && named && json && !internalError(r), note: `${spec}: exit ${exitOf(r)}, ${reports.files.length}/7 reports${named ? ', the file named in one line' : `: ${lines[0]?.slice(0, 120)}`}` };
+      });
+      return { ok: judged.every((j) => j.ok), statuses: results.map(({ r }) => exitOf(r)), maxMs: Math.max(...results.map(({ r }) => r.ms)), note: judged.map((j) => j.note).join('; ') };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');
