@@ -213,6 +213,36 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: an expectations file's unknown rule id rendered as an image in conformance.md; a
+    // 5 MiB reason was copied 8 times into a 42 MB conformance.html, its control characters raw.
+    name: 'an expectations file with hostile text',
+    run: async () => {
+      const dir = tmp('expectations');
+      const file = path.join(dir, 'expectations.json');
+      const reason = `\u001b]0;pwned\u0007\u001b[2J\u0000 ${'R'.repeat(5 * 1024 * 1024)} ![r](https://example.invalid/r.png)`;
+      fs.writeFileSync(file, JSON.stringify({
+        version: 2, implementation: 'fw-reference', rules: [
+          // Listed as failing, it passes: an unexpected pass, shown with its reason everywhere.
+          { rule: 'files.web-default', reason, results: [{ scenario: 'files-web-loaded-by-default', status: 'failed' }] },
+          { rule: 'x` ![pixel](https://example.invalid/p.png) `y', reason, results: [{ scenario: '`![s](https://example.invalid/s.png)`', status: 'failed' }] },
+        ],
+      }));
+      const out = path.join(dir, 'out');
+      const r = await runFw(['--start', REFERENCE_START, '--out', out, '--quiet', '--rule', 'files.', '--expectations', file], { timeoutMs: 300_000 });
+      const read = (name: string) => { try { return fs.readFileSync(path.join(out, name)); } catch { return Buffer.alloc(0); } };
+      const md = read('conformance.md').toString('utf8');
+      const html = read('conformance.html');
+      const links = (md.match(/(^|[^\\])\[[^\]\n]*\]\((?!#)/gm) ?? []).length + (md.match(/(^|[^\\])!\[/gm) ?? []).length;
+      const controls = controlBytes(html) + controlBytes(Buffer.from(md));
+      const ok = r.code === 1 && md.length > 0 && links === 0 && controls === 0 && html.length < 1024 * 1024 && read('conformance.json').length < 1024 * 1024 && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `conformance.md: ${links} live links or images; ${controls} control bytes in conformance.md and .html; conformance.html ${(html.length / 1e6).toFixed(2)} MB, ` +
+          `conformance.json ${(read('conformance.json').length / 1e6).toFixed(2)} MB (limit 1 MB each); runner peak ${r.peakMb} MB`,
+      };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

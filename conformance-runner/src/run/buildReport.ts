@@ -8,6 +8,8 @@ import type { Attribution } from '../attribution/rules';
 import { summarise } from './summary';
 import { display } from './display';
 import { decideVerdict, profileOf } from './verdict';
+import { clipComparison } from './clipComparison';
+import { CLIP, clipText } from '../protocol/clip';
 
 const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
 
@@ -52,8 +54,8 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const warnings = [...input.warnings];
   const secrets = [...input.secrets];
   const declared = input.target?.info.capabilities ?? [];
-  const comparison: Comparison | undefined = expectations ? compareWithExpectations(expectations, rules, scenarios, input.knownIds, input.target ? declared : undefined) : undefined;
-  if (comparison && comparison.unknown.length > 0) warnings.push(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`);
+  const comparison: Comparison | undefined = expectations ? clipComparison(compareWithExpectations(expectations, rules, scenarios, input.knownIds, input.target ? declared : undefined)) : undefined;
+  if (comparison && comparison.unknown.length > 0) warnings.push(clipText(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`, CLIP.messageChars));
   const requested = options.profile ?? (expectations?.profile as Capability[] | undefined) ?? null;
   const profile = profileOf(declared, requested, rules);
   const verdict = decideVerdict({
