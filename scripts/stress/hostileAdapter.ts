@@ -102,6 +102,18 @@ export const MODES: Record<string, Mode> = {
     const body = json(res) as { answers: unknown[] };
     return body.answers.length >= 4 ? withBody(res, JSON.stringify({ answers: body.answers.reverse() })) : res;
   },
+  /**
+   * Every application answer carries X-Fw-Exception, whatever its status (issue 38: protocol §3.3
+   * sends it with a 5xx only), and text answers are one word longer, so that scenarios fail on
+   * answers that are not errors.
+   */
+  'exception-everywhere': (req, res) => {
+    if (req.control) return res;
+    const headers = { ...res.headers, 'x-fw-exception': JSON.stringify({ class: 'App\\NotAnError', message: 'logged earlier, unrelated', file: '/app/x.php', line: 1 }) };
+    const type = res.headers['content-type'];
+    const text = typeof type === 'string' && type.startsWith('text/');
+    return { ...res, headers, body: text ? [whole(res), Buffer.from(' changed')] : res.body };
+  },
   /** POST /__fw/urls is never answered (issue 38); every other call is. */
   'hung-urls': (req, res) => (req.path === '/__fw/urls' ? 'never' : res),
   /** Every application answer carries a 1 MB X-Fw-Trace header. */

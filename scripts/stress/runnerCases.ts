@@ -243,6 +243,29 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: X-Fw-Exception on a 200 was shown as "the framework's error".
+    name: 'X-Fw-Exception on answers that are not errors',
+    run: async () => {
+      const dir = tmp('exception');
+      const r = await runFw(['--start', hostileStart('exception-everywhere'), '--out', dir, '--quiet', '--rule', 'conversion.'], { timeoutMs: 300_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { warnings?: string[]; scenarios?: Array<{ status: string; message?: string | null }>; rootCauses?: Array<{ words?: { frameworkError: string | null } }>;
+        adapterCheck?: { checks: Array<{ id: string; status: string; message?: string }> } } | undefined;
+      const failed = (json?.scenarios ?? []).filter((s) => s.status === 'failed' || s.status === 'blocked');
+      const shown = failed.filter((s) => /the framework's error/.test(s.message ?? '')).length +
+        (json?.rootCauses ?? []).filter((c) => c.words?.frameworkError != null).length;
+      const warned = (json?.warnings ?? []).some((w) => /sent X-Fw-Exception with .* not a 5xx/.test(w));
+      // The check fails on the longer text too; what matters is that it names the header.
+      const request = json?.adapterCheck?.checks.find((c) => c.id === 'app.request');
+      const check = `${request?.status}${/§3\.3: X-Fw-Exception/.test(request?.message ?? '') ? ', naming X-Fw-Exception' : ''}`;
+      const ok = failed.length > 0 && shown === 0 && warned && /naming/.test(check) && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `${failed.length} failures on 2xx answers, ${shown} of them shown with "the framework's error"; the run's warning: ${warned}; adapter check app.request: ${check}`,
+      };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

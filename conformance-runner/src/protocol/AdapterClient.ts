@@ -9,6 +9,7 @@ import {
 } from './manifest';
 import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
+import { noteMisplacedException } from './misplacedException';
 import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
@@ -375,7 +376,10 @@ export class AdapterClient {
       exchange.responseBody = kept.text;
       const bytes = clipped?.bytes ?? kept.bytes;
       if (bytes !== undefined) exchange.responseBodyBytes = bytes;
-      const frameworkError = frameworkErrorOf(flat);
+      // The framework's error behind a 5xx (§3.3); on any other answer it is no such thing.
+      const carried = frameworkErrorOf(flat);
+      const frameworkError = carried !== undefined && res.statusCode >= 500 ? carried : undefined;
+      if (carried !== undefined && frameworkError === undefined) noteMisplacedException(`${method} ${clipText(path, 200)} → ${res.statusCode}`);
       if (frameworkError !== undefined) exchange.frameworkError = frameworkError;
       const traceHeader = flat[HEADER_TRACE];
       return {

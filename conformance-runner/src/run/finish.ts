@@ -16,6 +16,7 @@ import { consoleSummary } from './consoleSummary';
 import type { CoverageOutcome } from './coverageReport';
 import { display } from './display';
 import { hungControlCalls } from './hungCalls';
+import { misplacedExceptionWarning } from '../protocol/misplacedException';
 import type { RunEnvironment } from './environment';
 import type { Interruption } from './interruption';
 import type { Selection } from './selection';
@@ -80,6 +81,8 @@ export async function finish(input: FinishInput): Promise<number> {
   const results = collectedResults(input);
   const hung = hungControlCalls(results);
   if (hung !== undefined) warnings.push(hung);
+  const misplaced = misplacedExceptionWarning();
+  if (misplaced !== undefined) warnings.push(misplaced);
   const attributed = attribute(selection.rules, results, warnings, input.suite.ruleById);
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
 

@@ -115,6 +115,12 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: no answer names its question \("question": <its place>\).*the runner asks every URL alone/);
   });
 
+  it('warns when a 200 carries X-Fw-Exception, which goes with a 5xx only (issue 38)', async () => {
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_EXCEPTION_EVERYWHERE: 'on' } });
+    assert.deepEqual(ids(report, 'warn'), ['app.request']);
+    assert.match(byId(report, 'app.request').messages[0], /^§3\.3: X-Fw-Exception goes with a 5xx .*; this 200 carries it .*: the runner does not show it on an answer that is not a 5xx$/);
+  });
+
   it('reports an adapter that refuses every token', async () => {
     // openTarget would refuse it; check it through a healthy adapter's address with a wrong token.
     const target = await startFake('healthy');
