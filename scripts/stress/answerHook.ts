@@ -4,7 +4,7 @@ import type * as http from 'node:http';
 export interface Answer { status: number; headers: Record<string, string | string[]>; body: Buffer | Buffer[] }
 
 /** What an answer hook sees of the request. */
-export interface AnsweredRequest { path: string; control: boolean }
+export interface AnsweredRequest { method: string; path: string; control: boolean }
 
 /**
  * Holds every answer `server` writes until it ends, hands it whole to `rewrite`, and writes what
@@ -22,7 +22,7 @@ export interface AnsweredRequest { path: string; control: boolean }
 export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest, answer: Answer) => Answer | 'never'): void {
   server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
-    const request = { path: url.split('?')[0]!, control: url.startsWith('/__fw/') };
+    const request = { method: req.method ?? 'GET', path: url.split('?')[0]!, control: url.startsWith('/__fw/') };
     const writeHead = res.writeHead.bind(res) as (status: number, headers: http.OutgoingHttpHeaders) => http.ServerResponse;
     const write = res.write.bind(res) as (chunk: Buffer) => boolean;
     const end = res.end.bind(res) as () => http.ServerResponse;
@@ -44,6 +44,8 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       hold(chunk, encoding);
       const headers: Record<string, string | string[]> = {};
+      // A HEAD answer has no body, but the length of the GET's: kept as the framework said it.
+      const headLength = request.method === 'HEAD' ? res.getHeader('content-length') : undefined;
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding') headers[name] = Array.isArray(value) ? value : String(value);
         res.removeHeader(name);
@@ -52,7 +54,7 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
       // A hung adapter: the request stays unanswered, the connection open.
       if (out === 'never') return res;
       const parts = Array.isArray(out.body) ? out.body : [out.body];
-      writeHead(out.status, { ...out.headers, 'content-length': String(parts.reduce((n, p) => n + p.length, 0)) });
+      writeHead(out.status, { ...out.headers, 'content-length': headLength !== undefined ? String(headLength) : String(parts.reduce((n, p) => n + p.length, 0)) });
       // Corked: the parts leave in one writev, as one buffer would.
       res.cork();
       for (const part of parts) write(part);

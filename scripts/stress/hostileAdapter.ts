@@ -59,7 +59,32 @@ function isJson(res: Answer): boolean {
   return typeof type === 'string' && type.includes('json');
 }
 
+/** The answers 'stale-cache' keeps, by method and path, whatever the application. */
+const staleCache = new Map<string, Answer>();
+
+/** The info answer with the claim `"applications": "per-request"` added. */
+function claimingPerRequest(req: AnsweredRequest, res: Answer): Answer | undefined {
+  if (!(req.control && req.path === '/__fw/info' && res.status === 200)) return undefined;
+  return withBody(res, JSON.stringify({ ...(json(res) as object), applications: 'per-request' }));
+}
+
 export const MODES: Record<string, Mode> = {
+  /**
+   * Claims "applications": "per-request" and keeps a response cache by method and path, across
+   * applications (issue 38: 15 failures treated as persistent, 58 and 4 errored when it claimed
+   * per-request, a correct framework behind it).
+   */
+  'stale-cache': (req, res) => {
+    const info = claimingPerRequest(req, res);
+    if (info !== undefined || req.control) return info ?? res;
+    const key = `${req.method} ${req.path}`;
+    const cached = staleCache.get(key);
+    if (cached !== undefined) return cached;
+    if (staleCache.size < 100_000) staleCache.set(key, { ...res, body: whole(res) });
+    return res;
+  },
+  /** The reference, honest about its answers, claiming "applications": "per-request" (it evicts past 256 applications). */
+  'claims-per-request': (req, res) => claimingPerRequest(req, res) ?? res,
   /** Every JSON answer of the application holds one string of 1,000,000 characters more; text answers too. */
   'long-strings': (req, res) => {
     if (req.control) return res;

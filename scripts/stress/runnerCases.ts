@@ -266,6 +266,34 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: nothing checked the claim, and a false one silently changed the verdict.
+    name: 'a false "applications": "per-request" claim',
+    run: async (quick) => {
+      type Json = { applications?: { claim: string; used: string; mixed: boolean } | null; rules?: Array<{ id: string; status: string }>;
+        scenarios?: Array<{ status: string; message?: string | null }>; adapterCheck?: { checks: Array<{ id: string; status: string }> } } | undefined;
+      const runs: Array<{ mode: string; r: FwRun; json: Json }> = [];
+      for (const mode of ['stale-cache', 'claims-per-request']) {
+        const dir = tmp(mode);
+        const r = await runFw(['--start', hostileStart(mode), '--out', dir, '--seed', '1', ...selection(quick)], { timeoutMs: 600_000 });
+        runs.push({ mode, r, json: readReports(dir).json as Json });
+      }
+      const judged = runs.map(({ mode, r, json }) => {
+        const failedRules = (json?.rules ?? []).filter((rule) => rule.status === 'failed').length;
+        const errored = (json?.scenarios ?? []).filter((sc) => sc.status === 'errored');
+        const check = json?.adapterCheck?.checks.find((c) => c.id === 'applications')?.status;
+        const printed = /^applications: /m.test(r.stdout.toString());
+        const a = json?.applications;
+        // The stale cache: the claim fails and answers are mixed up, so nothing fails as the framework's.
+        // The honest reference: the claim holds; what it evicts is said to be the claim's.
+        const ok = mode === 'stale-cache'
+          ? a?.claim === 'failed' && a.mixed && a.used === 'persistent' && failedRules === 0 && check === 'fail' && printed
+          : a?.claim === 'held' && a.used === 'per-request' && failedRules === 0 && errored.every((sc) => /"applications": "per-request"/.test(sc.message ?? '')) && printed;
+        return { ok: ok && !internalError(r), note: `${mode}: claim ${a?.claim}, mixed ${a?.mixed}, used ${a?.used}; ${failedRules} rules failed, ${errored.length} scenarios errored; adapter check applications: ${check}; printed: ${printed}` };
+      });
+      return { ok: judged.every((j) => j.ok), statuses: runs.map(({ r }) => exitOf(r)), maxMs: Math.max(...runs.map(({ r }) => r.ms)), note: judged.map((j) => j.note).join('; ') };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

@@ -265,7 +265,17 @@ export class AdapterClient {
     if (res.status === 200) return { result: { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url }, exchange };
     const error = this.parseError(res, 'POST /__fw/url');
     if (res.status === 422 && error.kind === 'url') return { result: { ok: false, message: error.message }, exchange };
-    throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
+    throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}${this.droppedShared(app, error.kind)}`, { status: res.status, error });
+  }
+
+  /**
+   * Why an application the runner shares is unknown to the adapter: the claim it relied on
+   * (protocol §2.2). Empty for any other error, or an application that is not shared.
+   */
+  private droppedShared(app: string | undefined, kind: string | undefined): string {
+    if (!this.options.shareApps || kind !== 'app' || app === undefined || !sharedAppsOf(this.origin, this.options.token).ids.has(app)) return '';
+    return '; the adapter declares "applications": "per-request", so the runner loaded this manifest once for the whole run, and an adapter that claims it ' +
+      'keeps every application it loaded until the run ends (protocol §2.2)';
   }
 
   /**
@@ -311,7 +321,7 @@ export class AdapterClient {
     if (res.headers[HEADER_ERROR] !== undefined) {
       let message = res.body;
       try { message = (JSON.parse(res.body) as { error: { message: string } }).error.message; } catch { /* keep raw */ }
-      throw new AdapterError(`the adapter could not serve ${req.method} ${req.path} (${res.headers[HEADER_ERROR]}): ${message}`);
+      throw new AdapterError(`the adapter could not serve ${req.method} ${req.path} (${res.headers[HEADER_ERROR]}): ${message}${this.droppedShared(app, res.headers[HEADER_ERROR])}`);
     }
     return res;
   }

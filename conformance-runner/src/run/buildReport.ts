@@ -2,7 +2,7 @@ import type { CliOptions } from '../config/options';
 import { compareWithExpectations, type Comparison } from '../expectations/compare';
 import type { ExpectationsFile } from '../expectations/types';
 import type { Capability } from '../protocol/manifest';
-import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
+import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo, type ReportApplications } from '../reports/model';
 import type { Target } from '../target';
 import type { Attribution } from '../attribution/rules';
 import { summarise } from './summary';
@@ -41,6 +41,8 @@ export interface ReportInput {
   coverage: { info: CoverageInfo | null; warning?: string } | null;
   /** The warnings so far; the report adds the comparison's and the coverage's. */
   warnings: readonly string[];
+  /** The adapter's `applications` claim and what the run made of it; null when the target was not opened. */
+  applications: ReportApplications | null;
 }
 
 /**
@@ -96,6 +98,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
       ? { file: display(input.cwd, options.expectations!), implementation: expectations.implementation, ...comparison }
       : null,
     adapterCheck: input.adapterCheck,
+    applications: input.applications,
     summary: summarise(rules, scenarios),
     rules,
     scenarios: scenarios.map((s) => toReportScenario(s, secrets)),

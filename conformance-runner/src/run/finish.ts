@@ -16,6 +16,8 @@ import { consoleSummary } from './consoleSummary';
 import type { CoverageOutcome } from './coverageReport';
 import { display } from './display';
 import { hungControlCalls } from './hungCalls';
+import { applicationsRecord, unjudgedWhenMixed } from './applicationsClaim';
+import type { ApplicationsFinding } from '../check-adapter';
 import { misplacedExceptionWarning } from '../protocol/misplacedException';
 import type { RunEnvironment } from './environment';
 import type { Interruption } from './interruption';
@@ -38,6 +40,8 @@ export interface FinishBase {
   adapterCheck: AdapterCheckSummary | null;
   /** Problems of the run itself that did not stop it. */
   runWarnings: string[];
+  /** The adapter's `applications` claim, probed once the target is open (applicationsClaim.ts); null before. */
+  applications: ApplicationsFinding | null;
 }
 
 export interface FinishInput extends FinishBase {
@@ -78,7 +82,7 @@ export async function finishEarly(base: FinishBase, i: Interruption, collector: 
 export async function finish(input: FinishInput): Promise<number> {
   const { options, env, selection, collector } = input;
   const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
-  const results = collectedResults(input);
+  const results = unjudgedWhenMixed(collectedResults(input), input.applications);
   const hung = hungControlCalls(results);
   if (hung !== undefined) warnings.push(hung);
   const misplaced = misplacedExceptionWarning();
@@ -110,6 +114,7 @@ export async function finish(input: FinishInput): Promise<number> {
     attributed, knownIds, target: input.target, expectations, seed: input.seed,
     startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs,
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
+    applications: input.applications === null ? null : applicationsRecord(input.applications),
     secrets: input.secrets, coverage, warnings,
   });
   const { renderCucumberFormats, writeReports } = await loadReportWriters();

@@ -10,6 +10,8 @@ import { prepareCucumberHtml } from '../reports/cucumber';
 import { stopAllTargets, type Target } from '../target';
 import { CircuitBreaker } from './breaker';
 import { RunHooks } from './runHooks';
+import { applicationsLine, checkApplications } from './applicationsClaim';
+import { applicationsConsequence } from '../check-adapter';
 import { checkBeforeSuite } from './checkBeforeSuite';
 import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
@@ -110,7 +112,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   const interruptions = new Interruptions(env.err, options.maxTimeMs);
   const stop = (i: Interruption, notice?: string) => interruptions.stop(i, notice);
 
-  const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
+  const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [], applications: null };
   state.base = base;
   // Cucumber fixes step timeouts when the steps load (once the adapter is open, below).
   if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
@@ -149,7 +151,12 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     void target.died.then((death) => stop(deathInterruption(death)));
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
-    const worldParameters = worldParametersFor(target, oracle, options, seed, selection, expectations);
+    // Before anything relies on it: the properties share a per-request adapter's applications.
+    base.applications = await checkApplications(target, options);
+    say(`${terminalLine(applicationsLine(base.applications))}\n`);
+    const consequence = applicationsConsequence(base.applications);
+    if (consequence !== undefined) base.runWarnings.push(consequence);
+    const worldParameters = worldParametersFor(target, oracle, options, seed, selection, expectations, base.applications.used);
     // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
     if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
     // The steps load after that: their loading holds this thread, and the worker waits for nothing else.

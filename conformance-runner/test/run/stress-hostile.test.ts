@@ -79,10 +79,10 @@ describe('scripts/stress: the hostile adapter rewrites the reference adapter\'s 
 
   it('long-strings makes an echo a million characters longer and still JSON; the control plane is left alone', () => {
     const echo = { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"action":"EchoController@string","params":{}}') };
-    const out = MODES['long-strings']!({ path: '/e', control: false }, echo) as typeof echo & { body: Buffer[] };
+    const out = MODES['long-strings']!({ method: 'GET', path: '/e', control: false }, echo) as typeof echo & { body: Buffer[] };
     const text = Buffer.concat(out.body as Buffer[]).toString('utf8');
     assert.equal(text.length, echo.body.length + 1_000_000);
     assert.match((JSON.parse(text) as { action: string }).action, /^x{1000000}EchoController@string$/);
-    assert.equal(MODES['long-strings']!({ path: '/__fw/info', control: true }, echo), echo);
+    assert.equal(MODES['long-strings']!({ method: 'GET', path: '/__fw/info', control: true }, echo), echo);
   });
 });

@@ -121,6 +121,30 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'app.request').messages[0], /^§3\.3: X-Fw-Exception goes with a 5xx .*; this 200 carries it .*: the runner does not show it on an answer that is not a 5xx$/);
   });
 
+  it('checks the applications claim: per-request holds for an adapter that keeps no state (issue 38)', async () => {
+    const report = await check('healthy', { env: { FAKE_APPLICATIONS: 'per-request' } });
+    assert.equal(byId(report, 'applications').status, 'pass');
+    assert.match(byId(report, 'applications').messages[0]!, /^per-request: the same request answers the same/);
+  });
+
+  it('fails a per-request claim when an application keeps state from one request to the next', async () => {
+    const report = await check('healthy', { env: { FAKE_APPLICATIONS: 'per-request', FAKE_STATEFUL: 'on' } });
+    const found = byId(report, 'applications');
+    assert.equal(found.status, 'fail');
+    assert.match(found.messages[0]!, /^§2\.2: the adapter declares "applications": "per-request", but GET \/fw-check\/claim\/a answered 200 .*"ctor:KeptController,action:EchoController@string".* and, after other requests, 200 .*"action:EchoController@string"\): state survives from one request to the next$/);
+    assert.equal(found.messages.at(-1), 'the run does not rely on the claim: it loads a fresh application for every scenario and property case, as for a persistent adapter');
+    assert.deepEqual(ids(report, 'fail'), ['applications']);
+  });
+
+  it('fails an adapter that answers one application\'s request with another\'s answer, whatever it declares', async () => {
+    for (const applications of ['persistent', 'per-request']) {
+      const report = await check('healthy', { env: { FAKE_APPLICATIONS: applications, FAKE_RESPONSE_CACHE: 'on' } });
+      const found = byId(report, 'applications');
+      assert.equal(found.status, 'fail', applications);
+      assert.match(found.messages[0]!, /^§3: two applications define GET \/fw-check\/claim\/\{value\}; .* the first application's answer: an adapter must keep its applications apart/);
+    }
+  });
+
   it('reports an adapter that refuses every token', async () => {
     // openTarget would refuse it; check it through a healthy adapter's address with a wrong token.
     const target = await startFake('healthy');
