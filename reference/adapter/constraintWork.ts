@@ -1,7 +1,4 @@
-import { DEFAULT_MAX_URI_LENGTH, RoutePattern } from '../src';
-import { stepsOf } from '../src/routing/matcher/segments';
-import { joinUri } from '../src/routing/paths';
-import { RESOURCE_ROUTES } from '../src/routing/Router';
+import { DEFAULT_MAX_URI_LENGTH, joinUri, RESOURCE_ROUTES, RoutePattern, stepsOf } from '../src';
 import { LIMITS, refuse, type Trail } from './limits';
 import type { Manifest, Statement } from './manifest';
 
