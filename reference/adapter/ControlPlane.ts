@@ -80,7 +80,7 @@ export class ControlPlane {
     assertValid('manifest', body.value);
     const manifest = body.value as Manifest;
     assertRouteCount(manifest.routeFiles);
-    const instructions = assertConstraintWork(manifest.routeFiles);
+    const instructions = assertConstraintWork(manifest);
     for (const list of ['bootstrap', 'providers'] as const) {
       (manifest[list] ?? []).forEach((file, i) => {
         // Own members only: `constructor` names no route file, although `in` would find one.
@@ -107,12 +107,15 @@ export class ControlPlane {
     return answer;
   }
 
-  /** POST /__fw/urls (info `urlBatches`, §2.4.1): each question answered as url() answers it alone. */
-  private urls(body: unknown): { answers: UrlAnswer[] } {
+  /**
+   * POST /__fw/urls (info `urlBatches`, §2.4.1): each question answered as url() answers it alone,
+   * the answer naming the place of its question.
+   */
+  private urls(body: unknown): { answers: Array<UrlAnswer & { question: number }> } {
     assertValid('url-batch-request', body);
     const request = body as { app: string; questions: UrlQuestion[] };
     const app = this.loaded(request.app);
-    return { answers: request.questions.map((question) => generate(app, question)) };
+    return { answers: request.questions.map((question, i) => ({ question: i, ...generate(app, question) })) };
   }
 
   private loaded(id: string): LoadedApp {

@@ -26,8 +26,17 @@ export const LIMITS = {
    * A route of `{x:a*a{19000}b}` once took 2.2 s of one request, and nothing else was answered meanwhile.
    */
   routeWork: 1_572_864,
-  /** The same, summed over the manifest's distinct URIs and group prefixes: what one request may meet. */
+  /**
+   * The same, summed over the edges of the matcher's tree (constraintWork.ts): what one request may
+   * meet, a route under K group prefixes counted K times, as the matcher tests it.
+   */
   manifestWork: 8 * 1_572_864,
+  /**
+   * The work of building the matcher, in the same steps: the framework checks every static route
+   * against the dynamic routes registered before it (a static route they already match would be
+   * shadowed), a search of the static path through the tree. Bounded like one request's work.
+   */
+  loadWork: 8 * 1_572_864,
 } as const;
 
 /**

@@ -13,7 +13,7 @@ export { isClass } from './container/isClass';
 export type { AbstractClass, Class, Constructor, Factory, Injectable, InjectCheck, Key, Resolved, Token } from './container/types';
 
 // routing
-export { Router, type GroupAttributes } from './routing/Router';
+export { Router, RESOURCE_ROUTES, type GroupAttributes } from './routing/Router';
 export { Route, type RouteHooks } from './routing/Route';
 export { RouteCollection } from './routing/RouteCollection';
 export { RoutePattern, RoutePatternError, DEFAULT_CONSTRAINT, type PatternToken, type ParamToken, type StaticToken } from './routing/RoutePattern';
@@ -23,6 +23,9 @@ export { RouteRegistrationError } from './routing/RouteRegistrationError';
 export { ROUTE_METHODS, type RouteMethod } from './routing/methods';
 export type { MatchResult, RouteFound, RouteNotFound, MethodNotAllowed } from './routing/matcher/MatchResult';
 export type { ActionFor, Closure, ControllerReference, RouteAction, RouteHandler } from './routing/RouteAction';
+// How the matcher splits a route and joins group prefixes: what the adapter counts the work of (decision 55).
+export { stepsOf, type Step } from './routing/matcher/segments';
+export { joinUri } from './routing/paths';
 
 // http
 export { Request, DEFAULT_BODY_LIMIT, type RequestInit, type RequestHeaders } from './http/Request';

@@ -4,7 +4,7 @@ import type * as http from 'node:http';
 export interface Answer { status: number; headers: Record<string, string | string[]>; body: Buffer | Buffer[] }
 
 /** What an answer hook sees of the request. */
-export interface AnsweredRequest { path: string; control: boolean }
+export interface AnsweredRequest { method: string; path: string; control: boolean }
 
 /**
  * Holds every answer `server` writes until it ends, hands it whole to `rewrite`, and writes what
@@ -14,13 +14,15 @@ export interface AnsweredRequest { path: string; control: boolean }
  * timed the proxy as much as the runner. In the adapter's own process, as a hostile framework
  * would be, a run costs what the runner and the adapter cost.
  *
+ * `rewrite` may return 'never': that request is never answered (a hung call).
+ *
  * Installed before the server's own handler (prependListener): whatever the handler wraps around
  * `writeHead` (the trace header) still runs, and lands in the held headers.
  */
-export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest, answer: Answer) => Answer): void {
+export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest, answer: Answer) => Answer | 'never'): void {
   server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
-    const request = { path: url.split('?')[0]!, control: url.startsWith('/__fw/') };
+    const request = { method: req.method ?? 'GET', path: url.split('?')[0]!, control: url.startsWith('/__fw/') };
     const writeHead = res.writeHead.bind(res) as (status: number, headers: http.OutgoingHttpHeaders) => http.ServerResponse;
     const write = res.write.bind(res) as (chunk: Buffer) => boolean;
     const end = res.end.bind(res) as () => http.ServerResponse;
@@ -31,8 +33,8 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
     };
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       res.statusCode = status;
-      const headers = rest.find((r) => typeof r === 'object' && r !== null) as http.OutgoingHttpHeaders | undefined;
-      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      const headers = rest.find((r) => typeof r === 'object' && r !== null) as http.OutgoingHttpHeaders | unknown[] | undefined;
+      for (const [name, value] of headerEntries(headers)) res.setHeader(name, value);
       return res;
     }) as typeof res.writeHead;
     res.write = ((chunk: unknown, encoding?: unknown) => {
@@ -42,13 +44,17 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       hold(chunk, encoding);
       const headers: Record<string, string | string[]> = {};
+      // A HEAD answer has no body, but the length of the GET's: kept as the framework said it.
+      const headLength = request.method === 'HEAD' ? res.getHeader('content-length') : undefined;
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding') headers[name] = Array.isArray(value) ? value : String(value);
         res.removeHeader(name);
       }
       const out = rewrite(request, { status: res.statusCode, headers, body: Buffer.concat(chunks) });
+      // A hung adapter: the request stays unanswered, the connection open.
+      if (out === 'never') return res;
       const parts = Array.isArray(out.body) ? out.body : [out.body];
-      writeHead(out.status, { ...out.headers, 'content-length': String(parts.reduce((n, p) => n + p.length, 0)) });
+      writeHead(out.status, { ...out.headers, 'content-length': headLength !== undefined ? String(headLength) : String(parts.reduce((n, p) => n + p.length, 0)) });
       // Corked: the parts leave in one writev, as one buffer would.
       res.cork();
       for (const part of parts) write(part);
@@ -57,4 +63,18 @@ export function hookAnswers(server: http.Server, rewrite: (req: AnsweredRequest,
       return res;
     }) as typeof res.end;
   });
+}
+
+/**
+ * The headers writeHead was given, in any of its forms: an object, or a list, flat
+ * (`[name, value, name, value, …]`, what the reference's writeResponse hands it) or of pairs. The
+ * flat list was once read as an object, and every header of the framework's answers was lost.
+ */
+function headerEntries(headers: http.OutgoingHttpHeaders | unknown[] | undefined): Array<[string, string | string[] | number]> {
+  if (headers === undefined) return [];
+  if (!Array.isArray(headers)) return Object.entries(headers).filter((e): e is [string, string | string[] | number] => e[1] !== undefined);
+  if (headers.every(Array.isArray)) return (headers as Array<[string, string]>).map(([n, v]) => [n, v]);
+  const out: Array<[string, string | string[] | number]> = [];
+  for (let i = 0; i + 1 < headers.length; i += 2) out.push([String(headers[i]), headers[i + 1] as string | string[]]);
+  return out;
 }

@@ -25,6 +25,8 @@ export interface FwOptions {
   signal?: NodeJS.Signals;
   /** Sends `signal` once this returns true (polled every 5 ms). */
   signalWhen?: () => boolean;
+  /** More environment for the command. */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** The reference adapter with its answers rewritten in `mode` (scripts/stress/hostileAdapter.ts), as a --start command. */
@@ -39,7 +41,7 @@ export function runFw(args: readonly string[], options: FwOptions): Promise<FwRu
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, [path.join(ROOT, 'conformance-runner', 'bin', 'fw-conformance.js'), ...args], {
-      cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];

@@ -21,7 +21,7 @@ const LARGE_ELEMENTS = 10_000;
 /** What a hostile implementation name holds: terminal control sequences and Markdown links. */
 export const HOSTILE_TEXT = '\u001b]0;pwned\u0007\u001b[2J\u0000\u0008\r[x](javascript:alert(1)) ![i](https://example.invalid/t.png) <b>`';
 
-type Mode = (req: AnsweredRequest, res: Answer) => Answer;
+type Mode = (req: AnsweredRequest, res: Answer) => Answer | 'never';
 
 /** An answer's body in one buffer (answers from the adapter come in one; only the modes split them). */
 function whole(res: Answer): Buffer {
@@ -59,7 +59,32 @@ function isJson(res: Answer): boolean {
   return typeof type === 'string' && type.includes('json');
 }
 
+/** The answers 'stale-cache' keeps, by method and path, whatever the application. */
+const staleCache = new Map<string, Answer>();
+
+/** The info answer with the claim `"applications": "per-request"` added. */
+function claimingPerRequest(req: AnsweredRequest, res: Answer): Answer | undefined {
+  if (!(req.control && req.path === '/__fw/info' && res.status === 200)) return undefined;
+  return withBody(res, JSON.stringify({ ...(json(res) as object), applications: 'per-request' }));
+}
+
 export const MODES: Record<string, Mode> = {
+  /**
+   * Claims "applications": "per-request" and keeps a response cache by method and path, across
+   * applications (issue 38: 15 failures treated as persistent, 58 and 4 errored when it claimed
+   * per-request, a correct framework behind it).
+   */
+  'stale-cache': (req, res) => {
+    const info = claimingPerRequest(req, res);
+    if (info !== undefined || req.control) return info ?? res;
+    const key = `${req.method} ${req.path}`;
+    const cached = staleCache.get(key);
+    if (cached !== undefined) return cached;
+    if (staleCache.size < 100_000) staleCache.set(key, { ...res, body: whole(res) });
+    return res;
+  },
+  /** The reference, honest about its answers, claiming "applications": "per-request" (it evicts past 256 applications). */
+  'claims-per-request': (req, res) => claimingPerRequest(req, res) ?? res,
   /** Every JSON answer of the application holds one string of 1,000,000 characters more; text answers too. */
   'long-strings': (req, res) => {
     if (req.control) return res;
@@ -93,6 +118,29 @@ export const MODES: Record<string, Mode> = {
     if (req.control) return res;
     return withBody(res, `${HOSTILE_TEXT}${whole(res).toString('utf8')}`);
   },
+  /**
+   * POST /__fw/urls answers batches of four questions or more in reverse (issue 38): the adapter
+   * check sends fewer. Each answer keeps the question it names.
+   */
+  'reversed-batches': (req, res) => {
+    if (req.path !== '/__fw/urls' || res.status !== 200) return res;
+    const body = json(res) as { answers: unknown[] };
+    return body.answers.length >= 4 ? withBody(res, JSON.stringify({ answers: body.answers.reverse() })) : res;
+  },
+  /**
+   * Every application answer carries X-Fw-Exception, whatever its status (issue 38: protocol §3.3
+   * sends it with a 5xx only), and text answers are one word longer, so that scenarios fail on
+   * answers that are not errors.
+   */
+  'exception-everywhere': (req, res) => {
+    if (req.control) return res;
+    const headers = { ...res.headers, 'x-fw-exception': JSON.stringify({ class: 'App\\NotAnError', message: 'logged earlier, unrelated', file: '/app/x.php', line: 1 }) };
+    const type = res.headers['content-type'];
+    const text = typeof type === 'string' && type.startsWith('text/');
+    return { ...res, headers, body: text ? [whole(res), Buffer.from(' changed')] : res.body };
+  },
+  /** POST /__fw/urls is never answered (issue 38); every other call is. */
+  'hung-urls': (req, res) => (req.path === '/__fw/urls' ? 'never' : res),
   /** Every application answer carries a 1 MB X-Fw-Trace header. */
   'huge-trace': (req, res) => {
     if (req.control) return res;

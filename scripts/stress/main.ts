@@ -8,7 +8,7 @@
  * cases start their own adapters), so one runner case is measured on a machine without them.
  */
 import { randomBytes } from 'node:crypto';
-import { ADAPTER_CASES } from './adapterCases';
+import { ADAPTER_CASES, SAWTOOTH_CASE } from './adapterCases';
 import { WORK_CASES } from './workCases';
 import type { CaseContext, StressCase } from './cases';
 import { EXAMPLE_CASES } from './exampleCases';
@@ -74,7 +74,7 @@ exits 1 when a case did not hold. The cases, by target:
 
 function usage(): string {
   const list = (target: string, cases: ReadonlyArray<{ name: string }>) => cases.map((c) => `  ${target.padEnd(8)} ${c.name}`).join('\n');
-  return `${USAGE}${list('example', EXAMPLE_CASES)}\n${list('adapter', [...ADAPTER_CASES, ...WORK_CASES])}\n${list('runner', RUNNER_CASES)}\n`;
+  return `${USAGE}${list('example', EXAMPLE_CASES)}\n${list('adapter', [...ADAPTER_CASES, ...WORK_CASES, SAWTOOTH_CASE])}\n${list('runner', RUNNER_CASES)}\n`;
 }
 
 /** `--case TEXT` (repeatable): only the cases whose name contains one of the texts. */
@@ -90,7 +90,7 @@ async function main(): Promise<number> {
   }
   const quick = process.argv.includes('--quick');
   const selected = caseFilter(process.argv);
-  if (![...EXAMPLE_CASES, ...ADAPTER_CASES, ...WORK_CASES, ...RUNNER_CASES].some(selected)) {
+  if (![...EXAMPLE_CASES, ...ADAPTER_CASES, ...WORK_CASES, SAWTOOTH_CASE, ...RUNNER_CASES].some(selected)) {
     // A mistyped --case would otherwise "hold" by running nothing.
     process.stdout.write(`stress: no case matches --case (see npm run stress -- --help)\nstress: 0 held, 1 failed\n`);
     return 1;
@@ -101,7 +101,7 @@ async function main(): Promise<number> {
     label: 'reference adapter', script: 'reference/adapter/main.ts', env: { TOKEN }, readyPath: '/__fw/info',
     readyHeaders: { authorization: `Bearer ${TOKEN}` },
   });
-  const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES.filter(selected)], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES].filter(selected)]];
+  const plan: Array<[string, ServerProcess, StressCase[]]> = [['example', example, EXAMPLE_CASES.filter(selected)], ['adapter', adapter, [...ADAPTER_CASES, ...WORK_CASES, SAWTOOTH_CASE].filter(selected)]];
   // Only the servers a selected case talks to: idle servers are noise in a runner case's timings.
   const servers = plan.filter(([, , cases]) => cases.length > 0).map(([, server]) => server);
   // Whatever happens, no server outlives this script.

@@ -147,6 +147,153 @@ export const RUNNER_CASES: RunnerCase[] = [
     },
   },
   {
+    // Issue 38: the check once sent three questions, and larger batches were used unchecked.
+    name: 'URL batches answered in reverse',
+    run: async () => {
+      const dir = tmp('reversed');
+      const rules = ['url.', 'named.name', 'resources.names'];
+      const r = await runFw(['--start', hostileStart('reversed-batches'), '--out', dir, '--quiet', '--seed', '1', ...rules.flatMap((rule) => ['--rule', rule])], { timeoutMs: 300_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { rules?: Array<{ id: string; status: string }>; adapterCheck?: { checks: Array<{ id: string; status: string }> } } | undefined;
+      const failed = (json?.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+      const errored = (json?.rules ?? []).filter((rule) => rule.status === 'errored').map((rule) => rule.id);
+      const check = json?.adapterCheck?.checks.find((c) => c.id === 'url-batches')?.status;
+      const ok = failed.length === 0 && errored.length > 0 && check === 'fail' && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `adapter check url-batches: ${check}; rules failed (the framework's): ${failed.join(', ') || 'none'}; errored (the adapter's): ${errored.join(', ') || 'none'}` +
+          (reports.problem ? `; conformance.json: ${reports.problem}` : ''),
+      };
+    },
+  },
+  {
+    // Issue 38: a batch that timed out was asked again question by question, each waiting out the
+    // timeout again; the run took 396 s instead of about 20 and ended blaming a BeforeAll hook.
+    name: 'a POST /__fw/urls that never answers',
+    run: async (quick) => {
+      const rules = quick ? ['--rule', 'url.'] : [];
+      const normal = await runFw(['--start', REFERENCE_START, '--out', tmp('urls-normal'), '--quiet', '--seed', '1', ...rules], { timeoutMs: 600_000 });
+      const dir = tmp('hung-urls');
+      const r = await runFw(['--start', hostileStart('hung-urls'), '--out', dir, '--quiet', '--seed', '1', ...rules], { timeoutMs: 900_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { complete?: boolean; warnings?: string[]; incompleteReason?: string | null; scenarios?: Array<{ status: string; message?: string | null }> } | undefined;
+      const named = (json?.scenarios ?? []).filter((s) => s.status === 'timed-out' && /^POST \/__fw\/urls did not answer within/.test(s.message ?? '')).length;
+      const warned = (json?.warnings ?? []).some((w) => /did not answer these control calls in time: POST \/__fw\/urls/.test(w));
+      // One request timeout (10 s) more than a normal run, with room for a loaded machine.
+      const limitMs = 1.5 * normal.ms + 20_000;
+      const ok = json?.complete === true && named > 0 && warned && r.ms <= limitMs && !internalError(r);
+      return {
+        ok, statuses: [exitOf(normal), exitOf(r)], maxMs: r.ms,
+        note: `${seconds(r.ms)} against ${seconds(normal.ms)} for the reference (limit ${seconds(limitMs)}); complete ${json?.complete}` +
+          `${json?.incompleteReason ? ` (${json.incompleteReason.slice(0, 120)})` : ''}; ${named} scenarios timed out naming POST /__fw/urls; the run's warning names it: ${warned}`,
+      };
+    },
+  },
+  {
+    // Issue 38: a full disk read as an internal error (exit 1, a stack), six reports and no conformance.json.
+    name: 'a full disk while the reports are written',
+    run: async () => {
+      const results: Array<{ spec: string; dir: string; r: FwRun }> = [];
+      for (const spec of ['junit.xml:ENOSPC', 'conformance.html:EACCES', 'conformance.json:ENOSPC']) {
+        const dir = tmp('full');
+        // Injected where the runner writes (fullDisk.js): no disk is filled.
+        const env = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'fullDisk.js')}`.trim(), FW_FULL_DISK: spec };
+        results.push({ spec, dir, r: await runFw(['--start', REFERENCE_START, '--out', dir, '--quiet', '--rule', 'files.'], { timeoutMs: 300_000, env }) });
+      }
+      const judged = results.map(({ spec, dir, r }) => {
+        const file = spec.split(':')[0]!;
+        const reports = readReports(dir);
+        const lines = r.stderr.toString().trim().split('\n');
+        const named = lines.length === 1 && lines[0]!.includes(`${file} could not be written`);
+        // conformance.json first: whole whenever another file is the one refused.
+        const json = file === 'conformance.json' ? reports.files.length === 0 : reports.json?.complete === true;
+        return { spec, ok: r.code === 2 && named && json && !internalError(r), note: `${spec}: exit ${exitOf(r)}, ${reports.files.length}/7 reports${named ? ', the file named in one line' : `: ${lines[0]?.slice(0, 120)}`}` };
+      });
+      return { ok: judged.every((j) => j.ok), statuses: results.map(({ r }) => exitOf(r)), maxMs: Math.max(...results.map(({ r }) => r.ms)), note: judged.map((j) => j.note).join('; ') };
+    },
+  },
+  {
+    // Issue 38: an expectations file's unknown rule id rendered as an image in conformance.md; a
+    // 5 MiB reason was copied 8 times into a 42 MB conformance.html, its control characters raw.
+    name: 'an expectations file with hostile text',
+    run: async () => {
+      const dir = tmp('expectations');
+      const file = path.join(dir, 'expectations.json');
+      const reason = `\u001b]0;pwned\u0007\u001b[2J\u0000 ${'R'.repeat(5 * 1024 * 1024)} ![r](https://example.invalid/r.png)`;
+      fs.writeFileSync(file, JSON.stringify({
+        version: 2, implementation: 'fw-reference', rules: [
+          // Listed as failing, it passes: an unexpected pass, shown with its reason everywhere.
+          { rule: 'files.web-default', reason, results: [{ scenario: 'files-web-loaded-by-default', status: 'failed' }] },
+          { rule: 'x` ![pixel](https://example.invalid/p.png) `y', reason, results: [{ scenario: '`![s](https://example.invalid/s.png)`', status: 'failed' }] },
+        ],
+      }));
+      const out = path.join(dir, 'out');
+      const r = await runFw(['--start', REFERENCE_START, '--out', out, '--quiet', '--rule', 'files.', '--expectations', file], { timeoutMs: 300_000 });
+      const read = (name: string) => { try { return fs.readFileSync(path.join(out, name)); } catch { return Buffer.alloc(0); } };
+      const md = read('conformance.md').toString('utf8');
+      const html = read('conformance.html');
+      const links = (md.match(/(^|[^\\])\[[^\]\n]*\]\((?!#)/gm) ?? []).length + (md.match(/(^|[^\\])!\[/gm) ?? []).length;
+      const controls = controlBytes(html) + controlBytes(Buffer.from(md));
+      const ok = r.code === 1 && md.length > 0 && links === 0 && controls === 0 && html.length < 1024 * 1024 && read('conformance.json').length < 1024 * 1024 && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `conformance.md: ${links} live links or images; ${controls} control bytes in conformance.md and .html; conformance.html ${(html.length / 1e6).toFixed(2)} MB, ` +
+          `conformance.json ${(read('conformance.json').length / 1e6).toFixed(2)} MB (limit 1 MB each); runner peak ${r.peakMb} MB`,
+      };
+    },
+  },
+  {
+    // Issue 38: X-Fw-Exception on a 200 was shown as "the framework's error".
+    name: 'X-Fw-Exception on answers that are not errors',
+    run: async () => {
+      const dir = tmp('exception');
+      const r = await runFw(['--start', hostileStart('exception-everywhere'), '--out', dir, '--quiet', '--rule', 'conversion.'], { timeoutMs: 300_000 });
+      const reports = readReports(dir);
+      const json = reports.json as { warnings?: string[]; scenarios?: Array<{ status: string; message?: string | null }>; rootCauses?: Array<{ words?: { frameworkError: string | null } }>;
+        adapterCheck?: { checks: Array<{ id: string; status: string; message?: string }> } } | undefined;
+      const failed = (json?.scenarios ?? []).filter((s) => s.status === 'failed' || s.status === 'blocked');
+      const shown = failed.filter((s) => /the framework's error/.test(s.message ?? '')).length +
+        (json?.rootCauses ?? []).filter((c) => c.words?.frameworkError != null).length;
+      const warned = (json?.warnings ?? []).some((w) => /sent X-Fw-Exception with .* not a 5xx/.test(w));
+      // The check fails on the longer text too; what matters is that it names the header.
+      const request = json?.adapterCheck?.checks.find((c) => c.id === 'app.request');
+      const check = `${request?.status}${/§3\.3: X-Fw-Exception/.test(request?.message ?? '') ? ', naming X-Fw-Exception' : ''}`;
+      const ok = failed.length > 0 && shown === 0 && warned && /naming/.test(check) && !internalError(r);
+      return {
+        ok, statuses: [exitOf(r)], maxMs: r.ms,
+        note: `${failed.length} failures on 2xx answers, ${shown} of them shown with "the framework's error"; the run's warning: ${warned}; adapter check app.request: ${check}`,
+      };
+    },
+  },
+  {
+    // Issue 38: nothing checked the claim, and a false one silently changed the verdict.
+    name: 'a false "applications": "per-request" claim',
+    run: async (quick) => {
+      type Json = { applications?: { claim: string; used: string; mixed: boolean } | null; rules?: Array<{ id: string; status: string }>;
+        scenarios?: Array<{ status: string; message?: string | null }>; adapterCheck?: { checks: Array<{ id: string; status: string }> } } | undefined;
+      const runs: Array<{ mode: string; r: FwRun; json: Json }> = [];
+      for (const mode of ['stale-cache', 'claims-per-request']) {
+        const dir = tmp(mode);
+        const r = await runFw(['--start', hostileStart(mode), '--out', dir, '--seed', '1', ...selection(quick)], { timeoutMs: 600_000 });
+        runs.push({ mode, r, json: readReports(dir).json as Json });
+      }
+      const judged = runs.map(({ mode, r, json }) => {
+        const failedRules = (json?.rules ?? []).filter((rule) => rule.status === 'failed').length;
+        const errored = (json?.scenarios ?? []).filter((sc) => sc.status === 'errored');
+        const check = json?.adapterCheck?.checks.find((c) => c.id === 'applications')?.status;
+        const printed = /^applications: /m.test(r.stdout.toString());
+        const a = json?.applications;
+        // The stale cache: the claim fails and answers are mixed up, so nothing fails as the framework's.
+        // The honest reference: the claim holds; what it evicts is said to be the claim's.
+        const ok = mode === 'stale-cache'
+          ? a?.claim === 'failed' && a.mixed && a.used === 'persistent' && failedRules === 0 && check === 'fail' && printed
+          : a?.claim === 'held' && a.used === 'per-request' && failedRules === 0 && errored.every((sc) => /"applications": "per-request"/.test(sc.message ?? '')) && printed;
+        return { ok: ok && !internalError(r), note: `${mode}: claim ${a?.claim}, mixed ${a?.mixed}, used ${a?.used}; ${failedRules} rules failed, ${errored.length} scenarios errored; adapter check applications: ${check}; printed: ${printed}` };
+      });
+      return { ok: judged.every((j) => j.ok), statuses: runs.map(({ r }) => exitOf(r)), maxMs: Math.max(...runs.map(({ r }) => r.ms)), note: judged.map((j) => j.note).join('; ') };
+    },
+  },
+  {
     name: 'a bad --out',
     run: async () => {
       const dir = tmp('out');

@@ -7,7 +7,7 @@ import { sleep } from './processes';
 import { formatMs, isServerError } from './report';
 
 /**
- * The work of a route (decision 55) and the catalog's actions, against the reference adapter: the
+ * The work of a route and of a manifest (decision 55) and the catalog's actions, against the reference adapter: the
  * costliest constraint it accepts, run against the longest segment it accepts, must leave
  * GET /__fw/info answering within 100 ms; what is over the limit is refused at load.
  */
@@ -122,6 +122,70 @@ export const WORK_CASES: StressCase[] = [
         statuses: [refused.status, ...r.statuses],
         maxMs: Math.max(refused.ms, r.maxMs),
         note: `40 routes: ${refused.status} at ${error.pointer}; ${most} routes (${(accepted.length / 1024).toFixed(1)} KB) × ${times}: peak ${r.peak} MB (limit 512 MB)`,
+      };
+    },
+  },
+  {
+    // Issue 38: the matcher tests a route again under every group prefix that matches, so K
+    // prefixes that each cost nothing (native constraints) multiply one route's work by K.
+    name: 'a route under many group prefixes',
+    run: async (ctx) => {
+      const most = Math.floor(LIMITS.manifestWork / LIMITS.routeWork);
+      const grouped = (k: number) => manifest(Array.from({ length: k }, (_, i) => ({ group: { prefix: `/{p:a{1,${i + 1}}}` }, routes: [route(`/{x:${sized(MOST)}}`)] })));
+      // One segment 'a' that every prefix matches, then the longest segment a request target holds.
+      const target = `/a/${'a'.repeat(DEFAULT_MAX_URI_LENGTH - 3)}`;
+      const statuses: string[] = [];
+      const notes: string[] = [];
+      let ok = true;
+      let worstInfo = 0;
+      for (const k of ctx.quick ? [most, 100] : [most, 100, 1000]) {
+        const body = grouped(k);
+        const loaded = await load(ctx, body);
+        statuses.push(loaded.status);
+        const size = `${(body.length / 1024).toFixed(1)} KB`;
+        if (loaded.status !== '201') {
+          const refusal = errorOf(loaded);
+          const refusedRight = loaded.status === '400' && refusal.kind === 'manifest' && refusal.pointer === `/routeFiles/web/${most}/routes/0` &&
+            /group prefixes/.test(refusal.message ?? '');
+          ok &&= refusedRight && k > most;
+          notes.push(`K=${k} (${size}): ${loaded.status} ${refusal.kind ?? ''} at ${refusal.pointer ?? 'no pointer'}`);
+          continue;
+        }
+        const app = (JSON.parse(loaded.body) as { app: string }).app;
+        const slow = timedRequest(ctx.port, 'GET', target, { headers: { 'x-fw-app': app }, timeoutMs: 120_000 });
+        await sleep(5);
+        const info = await rawExchange(ctx.port, `GET /__fw/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ctx.token}\r\nConnection: close\r\n\r\n`, { timeoutMs: 120_000 });
+        const done = await slow;
+        statuses.push(done.status, info.status);
+        worstInfo = Math.max(worstInfo, info.ms);
+        // What the limit allows: the work of `most` routes at the cap on one request.
+        ok &&= k <= most && info.ms <= most * INFO_MS && !isServerError(done.status) && done.status !== 'timeout';
+        notes.push(`K=${k} (${size}): loaded, one request ${formatMs(done.ms)}, GET /__fw/info waited ${formatMs(info.ms)}`);
+      }
+      return { ok, statuses, maxMs: worstInfo, note: `${notes.join('; ')} (accepted only up to K=${most}, GET /__fw/info within ${most * INFO_MS} ms)` };
+    },
+  },
+  {
+    // Found with issue 38: the framework searches every static route's path through the dynamic
+    // routes registered before it (shadowing), so long static paths after costly routes make one
+    // load as slow as many requests.
+    name: 'long static routes after costly routes',
+    run: async (ctx) => {
+      const most = Math.floor(LIMITS.manifestWork / LIMITS.routeWork);
+      const costly = Array.from({ length: most }, (_, i) => ({ group: { prefix: `/{p:a{1,${i + 1}}}` }, routes: [route(`/{x:${sized(MOST)}}`)] }));
+      const statics = Array.from({ length: 120 }, (_, i) => ({ method: 'GET', uri: `/a/${'a'.repeat(8000)}/s${i}`, handler: { closure: 'text', value: 'x' } }));
+      const body = manifest([...costly, ...statics]);
+      const loading = timedRequest(ctx.port, 'POST', '/__fw/apps', { headers: auth(ctx), body, timeoutMs: 120_000 });
+      await sleep(20);
+      const info = await rawExchange(ctx.port, `GET /__fw/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ctx.token}\r\nConnection: close\r\n\r\n`, { timeoutMs: 120_000 });
+      const loaded = await loading;
+      const refusal = errorOf(loaded);
+      return {
+        ok: loaded.status === '400' && refusal.kind === 'manifest' && /static route/.test(refusal.message ?? '') && info.ms <= most * INFO_MS,
+        statuses: [loaded.status, info.status],
+        maxMs: Math.max(loaded.ms, info.ms),
+        note: `${most} routes near the limit, then 120 static routes of 8,000 characters (${(body.length / 1e6).toFixed(2)} MB): ${loaded.status} ${refusal.kind ?? ''} ` +
+          `at ${refusal.pointer ?? 'no pointer'} in ${formatMs(loaded.ms)}; GET /__fw/info meanwhile ${formatMs(info.ms)} (limit ${most * INFO_MS} ms)`,
       };
     },
   },

@@ -140,12 +140,13 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             fw_fail(500, 'internal', $e->getMessage());
         }
         $answers = [];
-        foreach ($body['questions'] as $q) {
-            // route() keeps no state between calls (§2.4.1): each answer is the one /__fw/url gives.
+        foreach ($body['questions'] as $i => $q) {
+            // route() keeps no state between calls (§2.4.1): each answer is the one /__fw/url gives,
+            // naming the place of its question.
             try {
-                $answers[] = ['url' => $app['url']->route($q['name'], $q['params'])];
+                $answers[] = ['question' => $i, 'url' => $app['url']->route($q['name'], $q['params'])];
             } catch (Throwable $e) {
-                $answers[] = ['error' => ['kind' => 'url', 'message' => $e->getMessage()]];
+                $answers[] = ['question' => $i, 'error' => ['kind' => 'url', 'message' => $e->getMessage()]];
             }
         }
         fw_reply(200, ['answers' => $answers]);

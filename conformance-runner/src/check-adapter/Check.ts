@@ -1,6 +1,7 @@
 import type { Capability, Info, Manifest } from '../protocol';
 import { Findings } from './Findings';
 import type { Probe, ProbeExchange } from './Probe';
+import type { ApplicationsFinding } from './applications';
 
 /** Applications that one check loads and later checks use. */
 export type AppRole = 'minimal' | 'echo' | 'route-files';
@@ -12,6 +13,8 @@ export interface CheckContext {
   apps: Partial<Record<AppRole, string>>;
   /** Every app id loaded during the check, deleted at the end. */
   loaded: Set<string>;
+  /** What the run's probe of the applications found before the suite (run/applicationsClaim.ts), when it ran. */
+  applications?: ApplicationsFinding;
 }
 
 export interface Check {

@@ -1,6 +1,7 @@
 import type { Target, TargetDeath } from '../target';
 import type { Check, CheckContext } from './Check';
 import { applicationChecks } from './checks/application';
+import { applicationsChecks } from './checks/applications';
 import { catalogChecks } from './checks/catalog';
 import { handshakeChecks } from './checks/handshake';
 import { lifecycleChecks } from './checks/lifecycle';
@@ -10,18 +11,21 @@ import { urlChecks } from './checks/urls';
 import { Findings } from './Findings';
 import { Probe } from './Probe';
 import type { CheckReport, CheckResult, CheckStatus } from './types';
+import type { ApplicationsFinding } from './applications';
 
 /** How long to wait for a started adapter's death to be reported when requests went unanswered. */
 const DEATH_GRACE_MS = 2000;
 
 /** In order: later checks use the applications earlier ones loaded. */
 export const CHECKS: readonly Check[] = [
-  ...handshakeChecks, ...manifestChecks, ...applicationChecks, ...urlChecks, ...routeFileChecks, ...catalogChecks, ...lifecycleChecks,
+  ...handshakeChecks, ...manifestChecks, ...applicationChecks, ...applicationsChecks, ...urlChecks, ...routeFileChecks, ...catalogChecks, ...lifecycleChecks,
 ];
 
 export interface CheckOptions {
   /** Per-request timeout of the check (default 5000 ms). */
   requestTimeoutMs?: number;
+  /** What the run's own probe of the applications found (reported as check `applications` instead of probing again). */
+  applications?: ApplicationsFinding;
 }
 
 /** What checkAdapter needs of a Target; the whole Target from openTarget() fits. */
@@ -43,6 +47,7 @@ export async function checkAdapter(target: CheckedTarget, options: CheckOptions 
     declares: (capability) => target.info.capabilities.includes(capability),
     apps: {},
     loaded: new Set(),
+    ...(options.applications !== undefined ? { applications: options.applications } : {}),
   };
   const checks: CheckResult[] = [];
   try {

@@ -4,7 +4,7 @@ export const DIFF_HELP = `fw-conformance diff — what changed between two repor
 Usage:
   fw-conformance diff OLD.json NEW.json [--format text|markdown]
 
-  OLD.json NEW.json      two conformance.json files (reportVersion 2) of the same implementation,
+  OLD.json NEW.json      two conformance.json files (reportVersion 2 to 4) of the same implementation,
                          e.g. the main branch's and a pull request's
   --format FORMAT        text (default: for the console) or markdown (for a pull-request comment)
   -h, --help             this text

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT } from '../config/exitCodes';
 import { PACKAGE_ROOT } from '../config/layout';
+import { shellQuote } from '../config/shellQuote';
+import { InitWriteError, writeAll } from './writeAll';
 
 /**
  * `fw-conformance init --lang php|ts DIR`: writes an adapter skeleton to port — the control plane,
@@ -32,7 +34,8 @@ Usage:
 Then: fw-conformance --check-adapter --start adapter/start.sh lists what is left to port, the
 catalog by capability (docs/writing-an-adapter.md).
 
-Exit status: 0 when the skeleton is written; 2 for a bad command line or a file that exists.
+Exit status: 0 when the skeleton is written; 2 for a bad command line, a file that exists, or a
+folder it cannot be written to (nothing is then written).
 `;
 
 export type Lang = 'php' | 'ts';
@@ -87,11 +90,11 @@ export function runInitCommand(argv: string[], io: Io): number {
   if (existing.length > 0) return usage(io, `${positionals[0]} already has ${existing.join(', ')}: init never overwrites a file`);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) return usage(io, `${positionals[0]} is not a folder`);
 
-  for (const [relative, source] of files) {
-    const target = path.join(dir, relative);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
-    fs.chmodSync(target, fs.statSync(source).mode & 0o777);
+  try {
+    writeAll(dir, files);
+  } catch (err) {
+    if (!(err instanceof InitWriteError)) throw err;
+    return usage(io, `the skeleton cannot be written to ${positionals[0]}: ${err.message}; nothing was written`);
   }
   const shown = path.relative(io.cwd, dir) || '.';
   const example = values['example-framework'] === true;
@@ -100,7 +103,7 @@ export function runInitCommand(argv: string[], io: Io): number {
     `wrote a ${lang === 'php' ? 'PHP' : 'TypeScript'} adapter skeleton to ${shown}: ${[...files.keys()].sort().join(', ')}`,
     '',
     'Next:',
-    ...(shown === '.' ? [] : [`  cd ${shellWord(shown)}`]),
+    ...(shown === '.' ? [] : [`  cd ${shellQuote(shown)}`]),
     ...(lang === 'php'
       ? [
         ...(example ? [] : [
@@ -121,11 +124,6 @@ export function runInitCommand(argv: string[], io: Io): number {
     '',
   ].join('\n'));
   return EXIT.pass;
-}
-
-/** A folder as one word of a shell command line. */
-function shellWord(text: string): string {
-  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Whether adapter/ of the TypeScript skeleton finds fw-conformance (its schemas, the reference framework). */

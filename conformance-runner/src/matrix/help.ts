@@ -4,7 +4,7 @@ export const MATRIX_HELP = `fw-conformance matrix — every implementation again
 Usage:
   fw-conformance matrix REPORT.json... [--out DIR] [--title TEXT]
 
-  REPORT.json            a conformance.json (reportVersion 2), one per implementation and version;
+  REPORT.json            a conformance.json (reportVersion 2 to 4), one per implementation and version;
                          reports of different suite versions or rule sets merge (union of rules,
                          "—" where a report has no result), with a note
   --out DIR              where matrix.html and matrix.md go (default: the current directory)

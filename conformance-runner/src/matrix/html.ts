@@ -1,4 +1,4 @@
-import escapeHtml from 'escape-html';
+import { htmlText as escapeHtml } from '../reports/htmlText';
 import { counts as levelCounts } from '../model/levels';
 import { STATUSES, type Status } from '../model/status';
 import type { MatrixCell } from './cell';

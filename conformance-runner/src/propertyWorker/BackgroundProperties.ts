@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { codeFile, COMPILED, TYPESCRIPT_LOADER } from '../config/layout';
 import type { EarlyProperty, WorldParameters } from '../protocol';
 import { DURATIONS_CHANNEL } from '../protocol/requestTiming';
+import { noteMisplacedException } from '../protocol/misplacedException';
 import type { Checked } from './checkProperty';
 import { fromWireChecked, fromWireError, propertyKey, type Start, type ToSuite } from './wire';
 
@@ -35,7 +36,11 @@ export class BackgroundProperties {
         if (message.type === 'durations') this.timed(message.ms);
         else if (message.type === 'checked') this.pending.get(propertyKey(message.scenario, message.property))?.resolve(fromWireChecked(message.checked));
         else if (message.type === 'threw') this.pending.get(propertyKey(message.scenario, message.property))?.reject(fromWireError(message.error));
-        else resolve();
+        else {
+          // Said once for the run, with the suite's thread's own (run/finish.ts).
+          if (message.misplaced !== undefined) noteMisplacedException(message.misplaced.first, message.misplaced.count);
+          resolve();
+        }
       });
       const failAll = (why: string): void => {
         for (const { reject } of this.pending.values()) reject(new Error(`the property worker ${why}`));

@@ -1,3 +1,4 @@
+import type { MisplacedExceptions } from '../protocol/misplacedException';
 import { AdapterError, RequestTimeoutError, UnsupportedError, type EarlyProperty, type WorldParameters } from '../protocol';
 import { PropertyFailure } from '../properties/engine/PropertyFailure';
 import type { Checked } from './checkProperty';
@@ -108,7 +109,8 @@ export type ToSuite =
   | { type: 'durations'; ms: number[] }
   | { type: 'checked'; scenario: string; property: string; checked: WireChecked }
   | { type: 'threw'; scenario: string; property: string; error: WireError }
-  | { type: 'done' };
+  /** `misplaced`: the worker's answers that carried X-Fw-Exception without being a 5xx (protocol/misplacedException.ts). */
+  | { type: 'done'; misplaced?: MisplacedExceptions };
 
 const ID_TAG = '@id:';
 

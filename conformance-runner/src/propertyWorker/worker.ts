@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AdapterClient, targetClientOptions } from '../protocol';
 import { measureRequests } from '../protocol/requestTiming';
+import { misplacedExceptions } from '../protocol/misplacedException';
 import { checkProperty } from './checkProperty';
 import { toWireChecked, toWireError, type Start, type ToSuite } from './wire';
 
@@ -46,6 +47,7 @@ port.once('message', (start: Start) => {
   void check(start).finally(() => {
     clearInterval(flushing);
     flushDurations();
-    post({ type: 'done' });
+    const misplaced = misplacedExceptions();
+    post({ type: 'done', ...(misplaced !== undefined ? { misplaced } : {}) });
   });
 });

@@ -9,11 +9,12 @@ import {
 } from './manifest';
 import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
+import { noteMisplacedException } from './misplacedException';
 import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 import { forgetSharedApps, sharedAppsOf } from './sharedApps';
-import { UrlBatches, type AskBatch, type UrlAnswer, type UrlQuestion, type UrlResult } from './UrlBatches';
+import { UrlBatches, type AskBatch, type BatchAnswers, type UrlAnswer, type UrlQuestion, type UrlResult } from './UrlBatches';
 
 export interface TargetAddress {
   /** Base URL of the adapter, for example http://127.0.0.1:8080 */
@@ -264,24 +265,44 @@ export class AdapterClient {
     if (res.status === 200) return { result: { ok: true, url: this.parseAs<{ url: string }>('url-result', res, 'POST /__fw/url').url }, exchange };
     const error = this.parseError(res, 'POST /__fw/url');
     if (res.status === 422 && error.kind === 'url') return { result: { ok: false, message: error.message }, exchange };
-    throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}`, { status: res.status, error });
+    throw new AdapterError(`POST /__fw/url answered ${res.status} (${error.kind}): ${error.message}${this.droppedShared(app, error.kind)}`, { status: res.status, error });
   }
 
-  /** POST /__fw/urls: each answer as POST /__fw/url gives it, or undefined when the call failed as a whole. */
+  /**
+   * Why an application the runner shares is unknown to the adapter: the claim it relied on
+   * (protocol §2.2). Empty for any other error, or an application that is not shared.
+   */
+  private droppedShared(app: string | undefined, kind: string | undefined): string {
+    if (!this.options.shareApps || kind !== 'app' || app === undefined || !sharedAppsOf(this.origin, this.options.token).ids.has(app)) return '';
+    return '; the adapter declares "applications": "per-request", so the runner loaded this manifest once for the whole run, and an adapter that claims it ' +
+      'keeps every application it loaded until the run ends (protocol §2.2)';
+  }
+
+  /**
+   * POST /__fw/urls: each answer as POST /__fw/url gives it, checked against the place of its
+   * question (UrlBatches.ts says what becomes of a batch that cannot be used).
+   */
   private urlBatch(app: string, questions: readonly UrlQuestion[]): ReturnType<AskBatch> {
     const { asking, exchange } = this.recordedControl('POST', 'urls', { app, questions });
-    const sent = asking.then((res): UrlResult[] | undefined => {
-      if (res.status !== 200) return undefined;
+    const sent = asking.then((res): BatchAnswers => {
+      if (res.status !== 200) return 'failed';
       let body: unknown;
       try {
         body = JSON.parse(res.body);
       } catch {
-        return undefined;
+        return 'failed';
       }
-      if (firstViolation('url-batch-result', body) !== null) return undefined;
-      const { answers } = body as { answers: Array<{ url: string } | { error: { message: string } }> };
-      if (answers.length !== questions.length) return undefined;
+      if (firstViolation('url-batch-result', body) !== null) return 'failed';
+      const { answers } = body as { answers: Array<({ url: string } | { error: { message: string } }) & { question?: number }> };
+      if (answers.length !== questions.length) return 'failed';
+      if (answers.every((a) => a.question === undefined)) return 'unnamed';
+      const misplaced = answers.findIndex((a, k) => a.question !== k);
+      if (misplaced >= 0) throw new AdapterError(misplacedAnswer(answers[misplaced]!.question, misplaced, questions), { status: 200 });
       return answers.map((a) => ('url' in a ? { ok: true as const, url: a.url } : { ok: false as const, message: a.error.message }));
+    }, (err: unknown): BatchAnswers => {
+      // Not answered in time: a timeout of its own, like any call's. Any other failure is the call's as a whole.
+      if (err instanceof RequestTimeoutError) throw err;
+      return 'failed';
     });
     return { sent, exchange };
   }
@@ -300,7 +321,7 @@ export class AdapterClient {
     if (res.headers[HEADER_ERROR] !== undefined) {
       let message = res.body;
       try { message = (JSON.parse(res.body) as { error: { message: string } }).error.message; } catch { /* keep raw */ }
-      throw new AdapterError(`the adapter could not serve ${req.method} ${req.path} (${res.headers[HEADER_ERROR]}): ${message}`);
+      throw new AdapterError(`the adapter could not serve ${req.method} ${req.path} (${res.headers[HEADER_ERROR]}): ${message}${this.droppedShared(app, res.headers[HEADER_ERROR])}`);
     }
     return res;
   }
@@ -365,7 +386,10 @@ export class AdapterClient {
       exchange.responseBody = kept.text;
       const bytes = clipped?.bytes ?? kept.bytes;
       if (bytes !== undefined) exchange.responseBodyBytes = bytes;
-      const frameworkError = frameworkErrorOf(flat);
+      // The framework's error behind a 5xx (§3.3); on any other answer it is no such thing.
+      const carried = frameworkErrorOf(flat);
+      const frameworkError = carried !== undefined && res.statusCode >= 500 ? carried : undefined;
+      if (carried !== undefined && frameworkError === undefined) noteMisplacedException(`${method} ${clipText(path, 200)} → ${res.statusCode}`);
       if (frameworkError !== undefined) exchange.frameworkError = frameworkError;
       const traceHeader = flat[HEADER_TRACE];
       return {
@@ -423,4 +447,12 @@ export class AdapterClient {
 function* inChunks(body: string, size = 64 * 1024): Generator<Buffer> {
   const bytes = Buffer.from(body);
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** Why a batch's answer cannot be used: it is not the answer to the question in its place. */
+function misplacedAnswer(named: number | undefined, place: number, questions: readonly UrlQuestion[]): string {
+  const asked = (k: number) => `${questions[k]!.name} ${clipText(JSON.stringify(questions[k]!.params), 200)}`;
+  const what = named === undefined ? 'names no question' : named < questions.length ? `names question ${named} (${asked(named)})` : `names question ${named}, of ${questions.length}`;
+  return `POST /__fw/urls: the answer in place ${place} ${what}, where ${asked(place)} was asked: each answer must answer the question in its place and name it ` +
+    `("question": ${place}), protocol §2.4.1. The adapter's batches cannot be used; its URL answers were not judged`;
 }

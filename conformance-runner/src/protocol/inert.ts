@@ -17,6 +17,14 @@ function escapeControl(c: string): string {
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+/** Every control character but line feed, carriage return and tab: what an HTML document may not hold. */
+const CONTROLS_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text for an HTML page (before its HTML escaping): control characters shown as `\xNN`, line breaks and tabs kept. */
+export function documentText(text: string): string {
+  return text.replace(CONTROLS_BUT_WHITESPACE, escapeControl);
+}
+
 /** Multi-line text for a terminal: every control character but line feed and tab shown as `\xNN`. */
 export function terminalText(text: string): string {
   return text.replace(CONTROLS, escapeControl);

@@ -1,4 +1,4 @@
-import escapeHtml from 'escape-html';
+import { htmlText as escapeHtml } from './htmlText';
 import { counts as levelCounts, LEVELS } from '../model/levels';
 import { isBad, STATUSES, type Status } from '../model/status';
 import { countedFailures } from './counted';

@@ -54,8 +54,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     const e = report.expectations;
     lines.push(`## Expectations (${cell(e.file)})`, '', `${e.matched} expected results matched, ${e.mismatches.length} mismatches.`, '');
     if (e.profile) lines.push(`- profile: ${e.profile.status === 'matches' ? 'matches' : `**differs** — ${cell(e.profile.message)}`}`);
-    for (const m of e.mismatches) lines.push(`- **${m.kind}** \`${m.id}\` (${m.level}): ${cell(m.detail)} (expected ${m.expected}, got ${m.actual})${m.reason ? ` — ${cell(oneLine(m.reason))}` : ''}`);
-    if (e.unknown.length > 0) lines.push(`- stale entries (no such scenario or rule): ${e.unknown.map((id) => `\`${id}\``).join(', ')}`);
+    for (const m of e.mismatches) lines.push(`- **${m.kind}** ${code(m.rule)} › ${code(m.scenario)} (${m.level}): ${cell(m.detail)} (expected ${m.expected}, got ${m.actual})${m.reason ? ` — ${cell(oneLine(m.reason))}` : ''}`);
+    if (e.unknown.length > 0) lines.push(`- stale entries (no such scenario or rule): ${e.unknown.map(code).join(', ')}`);
     lines.push('');
   }
 
@@ -65,9 +65,9 @@ export function renderMarkdown(report: ConformanceReport): string {
     for (const r of failing) {
       const bad = r.outcomes.filter((o) => o.status !== 'passed');
       const shown = bad.slice(0, MAX_SCENARIOS_PER_RULE).map((o) =>
-        `\`${o.scenario}\` ${o.status}${o.blockedBy ? ` by \`${o.blockedBy}\`` : ''}${o.message && !o.blockedBy ? `: ${cell(oneLine(o.message))}` : ''}`);
+        `${code(o.scenario)} ${o.status}${o.blockedBy ? ` by ${code(o.blockedBy)}` : ''}${o.message && !o.blockedBy ? `: ${cell(oneLine(o.message))}` : ''}`);
       if (bad.length > MAX_SCENARIOS_PER_RULE) shown.push(`… and ${bad.length - MAX_SCENARIOS_PER_RULE} more (see conformance.html)`);
-      lines.push(`| \`${r.id}\` | ${r.level} | ${r.status}${r.blockedBy.length > 0 ? ` (by ${r.blockedBy.map((b) => `\`${b}\``).join(', ')})` : ''} | ${shown.join('<br>')} |`);
+      lines.push(`| ${code(r.id)} | ${r.level} | ${r.status}${r.blockedBy.length > 0 ? ` (by ${r.blockedBy.map(code).join(', ')})` : ''} | ${shown.join('<br>')} |`);
     }
     lines.push('');
   }
@@ -88,9 +88,9 @@ function rootCauseSection(report: ConformanceReport): string[] {
   roots.slice(0, MAX_ROOT_CAUSES).forEach((r, i) => {
     const first = r.failing.map((id) => byId.get(id)).find((s) => s !== undefined);
     const why = first?.boot?.rule === r.rule && first.boot.definition ? `refused at boot: ${first.boot.definition}: ${first.boot.message}` : r.message ?? first?.message;
-    const detail = first ? `\`${first.id}\`${why ? `: ${inWords(r, why)}` : ''}` : '';
-    const blocks = r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.slice(0, 4).map((b) => `\`${b}\``).join(', ')}${r.blockedRules.length > 4 ? ', …' : ''}` : ''}`;
-    lines.push(`| ${i + 1} | \`${r.rule}\` | ${r.level} | ${r.failing.length} scenario(s) | ${blocks} | ${detail} |`);
+    const detail = first ? `${code(first.id)}${why ? `: ${inWords(r, why)}` : ''}` : '';
+    const blocks = r.blocks === 0 ? '—' : `${r.blocks} result(s)${r.blockedRules.length > 0 ? ` in ${r.blockedRules.slice(0, 4).map(code).join(', ')}${r.blockedRules.length > 4 ? ', …' : ''}` : ''}`;
+    lines.push(`| ${i + 1} | ${code(r.rule)} | ${r.level} | ${r.failing.length} scenario(s) | ${blocks} | ${detail} |`);
   });
   if (roots.length > MAX_ROOT_CAUSES) lines.push(`| | … and ${roots.length - MAX_ROOT_CAUSES} more | | | | |`);
   lines.push('');
@@ -115,11 +115,11 @@ function profileSection(report: ConformanceReport): string[] {
   const p = report.profile;
   if (p.full && report.options.tags === null && report.options.rules.length === 0 && report.options.levels.length === 0) return [];
   const lines = ['## Profile', ''];
-  lines.push(`Declared: ${p.declared.map((c) => `\`${c}\``).join(', ') || 'none'}.`);
-  if (!p.full) lines.push('', `**Not declared:** ${p.missing.map((c) => `\`${c}\``).join(', ')} — their scenarios were not run, and count as not passed.`);
-  if (p.requested) lines.push('', `Held to the profile ${p.requested.map((c) => `\`${c}\``).join(', ')}.`);
+  lines.push(`Declared: ${p.declared.map(code).join(', ') || 'none'}.`);
+  if (!p.full) lines.push('', `**Not declared:** ${p.missing.map(code).join(', ')} — their scenarios were not run, and count as not passed.`);
+  if (p.requested) lines.push('', `Held to the profile ${p.requested.map(code).join(', ')}.`);
   if (p.untested.length > 0) {
-    const shown = p.untested.slice(0, 30).map((id) => `\`${id}\``).join(', ');
+    const shown = p.untested.slice(0, 30).map(code).join(', ');
     lines.push('', `must and implied rules left untested (${p.untested.length}): ${shown}${p.untested.length > 30 ? ', …' : ''}.`);
   }
   lines.push('');
@@ -136,7 +136,7 @@ function adapterCheckSection(report: ConformanceReport): string[] {
     `${check.passed} passed, ${check.failed} failed, ${check.warnings} warnings, ${check.notes} notes, ${check.skipped} skipped (protocol smoke test, \`--check-adapter\`; informative, it does not change the verdict; notes are the framework's behaviour, not protocol faults).`, ''];
   const shown = check.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'note');
   for (const c of shown) {
-    lines.push(`- **${c.status.toUpperCase()}** \`${c.id}\` (${cell(c.section)}) ${cell(c.title)}${c.message ? ` — ${cell(oneLine(c.message, 300))}` : ''}`);
+    lines.push(`- **${c.status.toUpperCase()}** ${code(c.id)} (${cell(c.section)}) ${cell(c.title)}${c.message ? ` — ${cell(oneLine(c.message, 300))}` : ''}`);
   }
   if (shown.length > 0) lines.push('');
   return lines;
@@ -151,4 +151,14 @@ export function oneLine(text: string, max = 160): string {
 /** Table cells cannot hold pipes or line breaks, and what the target wrote must not render as links, images or HTML. */
 function cell(text: string): string {
   return markdownText(text);
+}
+
+/**
+ * An id: in a code span when it is one (the suite's ids, capabilities, check ids are), else as
+ * inert text. An expectations file may name anything (issue 38: an unknown rule id
+ * `![pixel](https://…)` closed by a backtick of its own rendered as an image), and a code span
+ * ends at the next backtick and a table cell at a `|`, whatever the span.
+ */
+function code(id: string): string {
+  return /^[\w.@:/-]+$/.test(id) ? `\`${id}\`` : markdownText(id);
 }

@@ -7,12 +7,28 @@ import type { Summary } from '../model/summary';
 import type { Gate, Profile, VerdictKind } from '../model/verdict';
 import type { PropertyInfo, RuleResult, ScenarioResult } from '../model/results';
 
-export const REPORT_VERSION = 3;
+export const REPORT_VERSION = 4;
+
+/**
+ * How the adapter serves an application's requests (protocol §2.2, info `applications`): what it
+ * declares, whether the run's probe saw the claim hold, and what the run did (run/applicationsClaim.ts).
+ */
+export interface ReportApplications {
+  declared: 'per-request' | 'persistent';
+  /** `held`, `failed` (then not used), or `unchecked` (persistent, or the probe could not load its applications). */
+  claim: 'held' | 'failed' | 'unchecked';
+  /** What the run did: shared each manifest's application (`per-request`) or loaded a fresh one every time. */
+  used: 'per-request' | 'persistent';
+  /** The adapter answered one application's request with another's answer: failures were not judged. */
+  mixed: boolean;
+  /** What the run made of it, when there is something to say. */
+  message: string | null;
+}
 
 /** conformance.json (schema: conformance-runner/schema/report.schema.json). */
 export interface ConformanceReport {
-  /** 3 when written by this version; 2 in an older report read for a diff or a matrix. */
-  reportVersion: typeof REPORT_VERSION | 2;
+  /** 4 when written by this version; 2 or 3 in an older report read for a diff or a matrix. */
+  reportVersion: typeof REPORT_VERSION | 3 | 2;
   suite: { name: string; version: string; spec: string };
   implementation: Info['implementation'] | null;
   protocol: number | null;
@@ -36,6 +52,8 @@ export interface ConformanceReport {
   expectations: (Comparison & { file: string; implementation: string }) | null;
   /** The adapter check run before the suite; null when skipped (--skip-adapter-check) or not run. */
   adapterCheck: AdapterCheckSummary | null;
+  /** The adapter's `applications` claim and what the run made of it; null when the target was not opened. Absent before version 4. */
+  applications?: ReportApplications | null;
   summary: Summary;
   rules: RuleResult[];
   scenarios: ReportScenario[];

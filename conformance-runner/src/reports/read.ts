@@ -5,10 +5,11 @@ import { REPORT_VERSION, type ConformanceReport } from './model';
 
 /**
  * Version 3 added result-level blame (outcomes' shownBy and signatures, mismatches per result) and
- * the partly-tested status; a version 2 report is the same shape without them, so comparing a
- * report from before the change with one from after still works.
+ * the partly-tested status, version 4 the adapter's `applications` claim and what the run made of
+ * it; an older report is the same shape without them, so comparing a report from before a change
+ * with one from after still works.
  */
-const READABLE_VERSIONS: readonly number[] = [2, REPORT_VERSION];
+const READABLE_VERSIONS: readonly number[] = [2, 3, REPORT_VERSION];
 
 /** How many schema violations an error shows: the first few say what is wrong, the rest is noise. */
 const MAX_VIOLATIONS = 5;
@@ -67,7 +68,7 @@ export function parseReport(file: string, text: string): ConformanceReport {
   // Checked before the schema: a report of another version violates it everywhere, and the useful
   // thing to say is which version this runner reads.
   if (!READABLE_VERSIONS.includes(version as number)) {
-    throw new ReportReadError(file, `is a report of version ${JSON.stringify(version)}; this fw-conformance reads reportVersion ${READABLE_VERSIONS.join(' and ')} (run the suite again with this version to get one)`);
+    throw new ReportReadError(file, `is a report of version ${JSON.stringify(version)}; this fw-conformance reads reportVersion ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)} (run the suite again with this version to get one)`);
   }
   const violations = allViolations('report', data);
   if (violations.length > 0) {

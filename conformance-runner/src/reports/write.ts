@@ -10,6 +10,7 @@ import { renderJunit } from './junit';
 import { renderMarkdown } from './markdown';
 import type { ConformanceReport } from './model';
 import { withFailureWords } from './words';
+import { writing } from './writeError';
 
 export const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.html', 'badge.svg', 'junit.xml', 'cucumber.ndjson', 'cucumber.html'] as const;
 
@@ -37,27 +38,34 @@ export function finalReport(run: ConformanceReport): ConformanceReport {
 
 /**
  * Writes every report into `dir`, each atomically, after clearing the previous set (clearSet.ts).
- * conformance.json goes last: a reader that finds it (with `complete`) finds the others of the same run.
+ * conformance.json goes first: it is the one machines read, and a disk that fills up while the
+ * others are written still leaves it whole. An error of the file system throws a
+ * ReportWriteError naming the file and what was written before it.
  * `json` is the JSON of each envelope when it is already made (Collector.json).
  */
-export async function writeReports(dir: string, run: ConformanceReport, envelopes: readonly Envelope[], cucumber?: CucumberFormats, json?: readonly string[]): Promise<string[]> {
+export async function writeReports(dir: string, run: ConformanceReport, envelopes: readonly Envelope[], cucumber?: CucumberFormats, json?: readonly string[],
+  write: (file: string, text: string) => void = writeFileAtomic): Promise<string[]> {
   const out = (name: string) => path.join(dir, name);
   // Every format shows a root cause's first failure in the same words (the framework's, when known).
   const report = withFailureWords(run);
   const formats = cucumber ?? renderCucumberFormats(envelopes, report, json);
   // All rendered before anything is removed: a renderer that fails leaves the previous set whole.
   const rendered: Array<[typeof REPORT_FILES[number], string]> = [
+    ['conformance.json', JSON.stringify(report, null, 2) + '\n'],
+    ['conformance.md', renderMarkdown(report)],
+    ['conformance.html', renderHtml(report)],
+    ['badge.svg', renderBadge(report)],
+    ['junit.xml', renderJunit(report)],
     ['cucumber.ndjson', formats.ndjson],
     ['cucumber.html', await formats.html],
-    ['junit.xml', renderJunit(report)],
-    ['badge.svg', renderBadge(report)],
-    ['conformance.html', renderHtml(report)],
-    ['conformance.md', renderMarkdown(report)],
-    ['conformance.json', JSON.stringify(report, null, 2) + '\n'],
   ];
-  clearReportSet(dir, REPORT_FILES);
+  writing(dir, () => clearReportSet(dir, REPORT_FILES));
   // A coverage report left by an earlier run would pass for this run's.
-  if (report.coverage === null) fs.rmSync(out('coverage'), { recursive: true, force: true });
-  for (const [name, text] of rendered) writeFileAtomic(out(name), text);
-  return REPORT_FILES.map(out);
+  if (report.coverage === null) writing(out('coverage'), () => fs.rmSync(out('coverage'), { recursive: true, force: true }));
+  const written: string[] = [];
+  for (const [name, text] of rendered) {
+    writing(out(name), () => write(out(name), text), written);
+    written.push(out(name));
+  }
+  return written;
 }

@@ -1,4 +1,4 @@
-import { checkAdapter, formatCheckReport, type CheckedTarget, type CheckReport } from '../check-adapter';
+import { checkAdapter, formatCheckReport, type ApplicationsFinding, type CheckedTarget, type CheckReport } from '../check-adapter';
 import { CLIP, clipText } from '../protocol/clip';
 import type { AdapterCheckSummary } from '../reports/model';
 
@@ -15,9 +15,9 @@ import type { AdapterCheckSummary } from '../reports/model';
 export type AdapterCheckOutcome = { report: CheckReport } | { error: string };
 
 /** Runs checkAdapter() with the run's per-request timeout; never throws. */
-export async function runAdapterCheck(target: CheckedTarget, requestTimeoutMs: number): Promise<AdapterCheckOutcome> {
+export async function runAdapterCheck(target: CheckedTarget, requestTimeoutMs: number, applications?: ApplicationsFinding): Promise<AdapterCheckOutcome> {
   try {
-    return { report: await checkAdapter(target, { requestTimeoutMs }) };
+    return { report: await checkAdapter(target, { requestTimeoutMs, ...(applications !== undefined ? { applications } : {}) }) };
   } catch (err) {
     return { error: (err as Error)?.message ?? String(err) };
   }

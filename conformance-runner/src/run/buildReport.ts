@@ -2,12 +2,14 @@ import type { CliOptions } from '../config/options';
 import { compareWithExpectations, type Comparison } from '../expectations/compare';
 import type { ExpectationsFile } from '../expectations/types';
 import type { Capability } from '../protocol/manifest';
-import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo } from '../reports/model';
+import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo, type ReportApplications } from '../reports/model';
 import type { Target } from '../target';
 import type { Attribution } from '../attribution/rules';
 import { summarise } from './summary';
 import { display } from './display';
 import { decideVerdict, profileOf } from './verdict';
+import { clipComparison } from './clipComparison';
+import { CLIP, clipText } from '../protocol/clip';
 
 const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
 
@@ -39,6 +41,8 @@ export interface ReportInput {
   coverage: { info: CoverageInfo | null; warning?: string } | null;
   /** The warnings so far; the report adds the comparison's and the coverage's. */
   warnings: readonly string[];
+  /** The adapter's `applications` claim and what the run made of it; null when the target was not opened. */
+  applications: ReportApplications | null;
 }
 
 /**
@@ -52,8 +56,8 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const warnings = [...input.warnings];
   const secrets = [...input.secrets];
   const declared = input.target?.info.capabilities ?? [];
-  const comparison: Comparison | undefined = expectations ? compareWithExpectations(expectations, rules, scenarios, input.knownIds, input.target ? declared : undefined) : undefined;
-  if (comparison && comparison.unknown.length > 0) warnings.push(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`);
+  const comparison: Comparison | undefined = expectations ? clipComparison(compareWithExpectations(expectations, rules, scenarios, input.knownIds, input.target ? declared : undefined)) : undefined;
+  if (comparison && comparison.unknown.length > 0) warnings.push(clipText(`expectations name unknown ids (stale entries): ${comparison.unknown.join(', ')}`, CLIP.messageChars));
   const requested = options.profile ?? (expectations?.profile as Capability[] | undefined) ?? null;
   const profile = profileOf(declared, requested, rules);
   const verdict = decideVerdict({
@@ -94,6 +98,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
       ? { file: display(input.cwd, options.expectations!), implementation: expectations.implementation, ...comparison }
       : null,
     adapterCheck: input.adapterCheck,
+    applications: input.applications,
     summary: summarise(rules, scenarios),
     rules,
     scenarios: scenarios.map((s) => toReportScenario(s, secrets)),

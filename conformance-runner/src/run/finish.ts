@@ -6,6 +6,7 @@ import type { ExpectationsFile } from '../expectations/types';
 import { updateExpectations } from '../expectations/update';
 import type { ScenarioResult } from '../model/results';
 import { writeFileAtomic } from '../reports/atomic';
+import { ReportWriteError, writing } from '../reports/writeError';
 import type { AdapterCheckSummary } from '../reports/model';
 import type { Target } from '../target';
 import { attribute } from '../attribution/rules';
@@ -14,6 +15,10 @@ import type { Collector } from './collector';
 import { consoleSummary } from './consoleSummary';
 import type { CoverageOutcome } from './coverageReport';
 import { display } from './display';
+import { hungControlCalls } from './hungCalls';
+import { applicationsRecord, unjudgedWhenMixed } from './applicationsClaim';
+import type { ApplicationsFinding } from '../check-adapter';
+import { misplacedExceptionWarning } from '../protocol/misplacedException';
 import type { RunEnvironment } from './environment';
 import type { Interruption } from './interruption';
 import type { Selection } from './selection';
@@ -36,6 +41,8 @@ export interface FinishBase {
   adapterCheck: AdapterCheckSummary | null;
   /** Problems of the run itself that did not stop it. */
   runWarnings: string[];
+  /** The adapter's `applications` claim, probed once the target is open (applicationsClaim.ts); null before. */
+  applications: ApplicationsFinding | null;
 }
 
 export interface FinishInput extends FinishBase {
@@ -64,24 +71,41 @@ export function loadReportWriters(): Promise<typeof import('../reports/write')> 
 /** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
 export async function finishEarly(base: FinishBase, i: Interruption, collector: Collector, target: Target | undefined, suiteMs: number): Promise<number> {
   const inFlight = new Map(collector.inFlight().map((s) => [s.id, i.inFlight]));
-  await finish({ ...base, collector, target, suiteMs, complete: false, incompleteReason: i.reason, inFlight, coverage: null });
-  return i.exitCode;
+  const code = await finish({ ...base, collector, target, suiteMs, complete: false, incompleteReason: i.reason, inFlight, coverage: null });
+  // Reports the environment did not let the run write are said by their own status.
+  return code === EXIT.usage ? code : i.exitCode;
 }
 
-/** Results → rules → expectations → verdict → reports and console summary. Returns the exit code. */
+/**
+ * Results → rules → expectations → verdict → reports and console summary. Returns the exit code:
+ * 2 when a report or the expectations file could not be written (conformance.json first).
+ */
 export async function finish(input: FinishInput): Promise<number> {
   const { options, env, selection, collector } = input;
   const warnings = [...input.suite.warnings, ...input.runWarnings, ...collector.warnings];
-  const attributed = attribute(selection.rules, collectedResults(input), warnings, input.suite.ruleById);
+  const results = unjudgedWhenMixed(collectedResults(input), input.applications);
+  const hung = hungControlCalls(results);
+  if (hung !== undefined) warnings.push(hung);
+  const misplaced = misplacedExceptionWarning();
+  if (misplaced !== undefined) warnings.push(misplaced);
+  const attributed = attribute(selection.rules, results, warnings, input.suite.ruleById);
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);
 
   let expectations = input.expectations;
+  /** Files the environment did not let the run write (a full disk, a folder without permission). */
+  const unwritten: ReportWriteError[] = [];
   if (options.updateExpectations && options.expectations) {
     if (input.complete) {
       const declared = input.target?.info.capabilities ?? [];
       expectations = updateExpectations(expectations, input.target?.info.implementation.name ?? 'unknown', attributed.rules, attributed.scenarios, declared, knownIds);
-      writeFileAtomic(options.expectations, JSON.stringify(expectations, null, 2) + '\n');
-      if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.rules.reduce((n, r) => n + r.results.length, 0)} results of ${expectations.rules.length} rules)\n`);
+      const text = JSON.stringify(expectations, null, 2) + '\n';
+      try {
+        writing(options.expectations, () => writeFileAtomic(options.expectations!, text));
+        if (!options.quiet) env.out(`expectations written to ${display(env.cwd, options.expectations)} (${expectations.rules.reduce((n, r) => n + r.results.length, 0)} results of ${expectations.rules.length} rules)\n`);
+      } catch (err) {
+        if (!(err instanceof ReportWriteError)) throw err;
+        unwritten.push(err);
+      }
     } else {
       warnings.push('the expectations file was not updated: the run is incomplete');
     }
@@ -91,17 +115,33 @@ export async function finish(input: FinishInput): Promise<number> {
     attributed, knownIds, target: input.target, expectations, seed: input.seed,
     startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs,
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
+    applications: input.applications === null ? null : applicationsRecord(input.applications),
     secrets: input.secrets, coverage, warnings,
   });
   const { renderCucumberFormats, writeReports, finalReport } = await loadReportWriters();
   // cucumber's formats need the verdict, not the coverage: rendered while c8 still reports.
   const cucumber = input.coverage !== null ? renderCucumberFormats(collector.envelopes, reportOf(null), collector.json) : undefined;
   const report = reportOf(await input.coverage);
-  const files = input.outDir === null ? [] : await writeReports(input.outDir, report, collector.envelopes, cucumber, collector.json);
+  let files: string[] = [];
+  if (input.outDir !== null) {
+    try {
+      files = await writeReports(input.outDir, report, collector.envelopes, cucumber, collector.json);
+    } catch (err) {
+      if (!(err instanceof ReportWriteError)) throw err;
+      unwritten.push(err);
+      files = [...err.written];
+    }
+  }
   env.out(consoleSummary(report, attributed.scenarios, options.quiet));
-  if (input.outDir !== null) env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
+  if (input.outDir !== null && files.length > 0) env.out(`reports: ${display(env.cwd, input.outDir)}/{${files.map((f) => path.basename(f)).join(',')}}\n`);
   env.report?.(finalReport(report));
-  return report.gate.pass ? EXIT.pass : EXIT.fail;
+  if (unwritten.length === 0) return report.gate.pass ? EXIT.pass : EXIT.fail;
+  for (const err of unwritten) {
+    const shown = display(env.cwd, err.file);
+    env.err(`fw-conformance: ${shown} could not be written: ${err.reason}` +
+      `${err.written.length > 0 ? `; written before it: ${err.written.map((f) => path.basename(f)).join(', ')}` : ''} (exit ${EXIT.usage}: the run's environment, not its verdict)\n`);
+  }
+  return EXIT.usage;
 }
 
 /** Every selected scenario's result: what cucumber finished, else why it did not (in flight, or not run). */

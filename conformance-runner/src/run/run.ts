@@ -9,6 +9,9 @@ import { terminalLine } from '../protocol/inert';
 import { prepareCucumberHtml } from '../reports/cucumber';
 import { stopAllTargets, type Target } from '../target';
 import { CircuitBreaker } from './breaker';
+import { RunHooks } from './runHooks';
+import { applicationsLine, checkApplications } from './applicationsClaim';
+import { applicationsConsequence } from '../check-adapter';
 import { checkBeforeSuite } from './checkBeforeSuite';
 import { Collector } from './collector';
 import { coverageReport } from './coverageReport';
@@ -111,7 +114,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
   const interruptions = new Interruptions(env.err, options.maxTimeMs);
   const stop = (i: Interruption, notice?: string) => interruptions.stop(i, notice);
 
-  const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [] };
+  const base: FinishBase = { options, env, suite, selection, seed, startedAt, wallStart, outDir, secrets, expectations, adapterCheck: null, runWarnings: [], applications: null };
   state.base = base;
   // Cucumber fixes step timeouts when the steps load (once the adapter is open, below).
   if (options.scenarioTimeoutMs !== undefined) process.env.FW_STEP_TIMEOUT_MS = String(options.scenarioTimeoutMs);
@@ -151,7 +154,12 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
     void target.died.then((death) => stop(deathInterruption(death)));
     void oracle?.died.then((death) => stop(deathInterruption(death, 'oracle (reference adapter)')));
 
-    const worldParameters = worldParametersFor(target, oracle, options, seed, selection, expectations);
+    // Before anything relies on it: the properties share a per-request adapter's applications.
+    base.applications = await checkApplications(target, options);
+    say(`${terminalLine(applicationsLine(base.applications))}\n`);
+    const consequence = applicationsConsequence(base.applications);
+    if (consequence !== undefined) base.runWarnings.push(consequence);
+    const worldParameters = worldParametersFor(target, oracle, options, seed, selection, expectations, base.applications.used);
     // The properties do not wait for the adapter check (propertyWorker/BackgroundProperties.ts).
     if (worldParameters.early !== undefined) startPropertiesEarly(propertyParameters(worldParameters), worldParameters.early);
     // The steps load after that: their loading holds this thread, and the worker waits for nothing else.
@@ -166,10 +174,11 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       onStarted: (s) => shown.started(s),
       onFinished: (r) => { shown.finished(r); breaker.observe(r); },
     }, options.failFast);
+    const hooks = new RunHooks();
     let suiteStart = performance.now();
     const runSuite = () => runSuiteWithCucumber({
       root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
-      failFast: options.failFast, parallel: options.parallel, onMessage: collector.onMessage, steps,
+      failFast: options.failFast, parallel: options.parallel, onMessage: (e) => { hooks.observe(e); collector.onMessage(e); }, steps,
     }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err }));
     const hold = held ? holdSuite() : undefined;
     let suiteRun = hold ? runSuite() : undefined;
@@ -209,7 +218,7 @@ async function runGuarded(options: CliOptions, env: RunEnvironment, state: RunSt
       return code;
     }
     if (outcome.kind === 'crashed') {
-      const message = (outcome.err as Error)?.message ?? String(outcome.err);
+      const message = hooks.explain(outcome.err);
       env.err(`fw-conformance: cucumber could not run the suite: ${message}\n`);
       const code = await finishEarly(base, notRunInterruption(`cucumber could not run the suite: ${message}`), collector, target, suiteMs);
       await stopAllTargets();

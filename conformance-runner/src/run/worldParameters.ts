@@ -5,7 +5,9 @@ import type { Target } from '../target';
 import type { Selection } from './selection';
 
 /** What the run hands cucumber (docs/architecture.md, "World parameters"). */
-export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection, expectations?: ExpectationsFile): WorldParameters {
+/** `applications`: how the run uses the target's applications, once its claim is checked (run/applicationsClaim.ts). */
+export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection, expectations?: ExpectationsFile,
+  applications: 'per-request' | 'persistent' = target.info.applications === 'per-request' ? 'per-request' : 'persistent'): WorldParameters {
   const early = earlyProperties(selection, options);
   const replay = storedCases(expectations);
   return {
@@ -13,7 +15,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     capabilities: target.info.capabilities,
     ...(target.info.server ? { serverLimits: target.info.server.limits, server: target.info.server.name } : {}),
     requestTimeoutMs: options.requestTimeoutMs,
-    ...(target.info.applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
+    ...(applications === 'per-request' ? { shareApps: { unloadAtEnd: options.target !== undefined } } : {}),
     ...(target.info.unloadWithLoad === true ? { unloadWithLoad: true } : {}),
     ...(target.info.urlBatches === true ? { urlBatches: true } : {}),
     ...(target.info.handlers === 'context' ? { handlers: 'context' as const } : {}),

@@ -15,6 +15,7 @@ import { tempDir } from '../tempDirs';
 
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'fw-conformance.js');
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'runner');
+const FULL_DISK = path.resolve(__dirname, '..', '..', '..', 'scripts', 'stress', 'fullDisk.js');
 // exec: the shell becomes the adapter, so stopping the target stops it whatever the shell does.
 const ADAPTER = `exec node ${path.join(FIXTURES, 'adapter.js')}`;
 /** The check-adapter fakes (test/fixtures/adapters): `healthy` passes every adapter check. */
@@ -181,6 +182,23 @@ describe('fw-conformance end to end', { concurrency: 2 }, () => {
     assert.equal(report.verdict, 'partial', 'a narrowed run is partial; failed adapter checks do not change the verdict');
     assert.equal(report.gate.pass, true);
     assert.deepEqual(report.options.rules, ['basic.pass']);
+  });
+
+  it('a full disk or a folder without permission while the reports are written: exit 2, one line naming the file, conformance.json first (issue 38)', async () => {
+    // Injected where the runner writes (scripts/stress/fullDisk.js): no disk is filled.
+    const inject = (spec: string) => ({ NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${FULL_DISK}`.trim(), FW_FULL_DISK: spec });
+    const out = tmp();
+    const full = await fwConformance(['--start', ADAPTER, '--out', out, '--rule', 'basic.pass', '--quiet'], { env: inject('junit.xml:ENOSPC') });
+    assert.equal(full.code, 2, full.stdout + full.stderr);
+    assert.equal(full.stderr.trim(), `fw-conformance: ${path.join(out, 'junit.xml')} could not be written: no space left on the device (ENOSPC); ` +
+      'written before it: conformance.json, conformance.md, conformance.html, badge.svg (exit 2: the run\'s environment, not its verdict)');
+    assert.equal(readReport(out).gate.pass, true, 'conformance.json is whole');
+    assert.doesNotMatch(full.stdout + full.stderr, /internal error|\n\s+at /);
+    const denied = tmp();
+    const r = await fwConformance(['--start', ADAPTER, '--out', denied, '--rule', 'basic.pass', '--quiet'], { env: inject('conformance.json:EACCES') });
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /^fw-conformance: .*conformance\.json could not be written: permission denied \(EACCES\) \(exit 2/);
+    assert.deepEqual(fs.readdirSync(denied), []);
   });
 
   it('a target without a capability a must rule needs is partial: exit 1 by default, 0 when held to its profile', async () => {

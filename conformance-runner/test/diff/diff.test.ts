@@ -245,7 +245,7 @@ describe('fw-conformance diff', () => {
       [['a.json', 'a.json', 'a.json'], 'fw-conformance diff: needs exactly two reports, OLD.json and NEW.json (got 3); to compare several implementations use fw-conformance matrix (see fw-conformance diff --help)\n'],
       [['a.json', 'a.json', '--format', 'html'], 'fw-conformance diff: --format "html": use text or markdown (see fw-conformance diff --help)\n'],
       [['a.json', 'gone.json'], 'fw-conformance diff: gone.json: no such file\n'],
-      [['a.json', 'v1.json'], 'fw-conformance diff: v1.json: is a report of version 1; this fw-conformance reads reportVersion 2 and 3 (run the suite again with this version to get one)\n'],
+      [['a.json', 'v1.json'], 'fw-conformance diff: v1.json: is a report of version 1; this fw-conformance reads reportVersion 2, 3 and 4 (run the suite again with this version to get one)\n'],
       [['a.json', 'lumen.json'], 'fw-conformance diff: a.json is a report of laravel and lumen.json of Lumen: diff compares two runs of one implementation (use fw-conformance matrix to compare implementations)\n'],
     ];
     for (const [argv, message] of cases) {

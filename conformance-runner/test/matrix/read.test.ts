@@ -52,7 +52,7 @@ describe('reading conformance.json', () => {
   it('a report of another version says which version this runner reads', () => {
     const old = { ...sliceReport(), reportVersion: 1 };
     assert.equal(error(() => parseReport('old.json', JSON.stringify(old))).message,
-      'old.json: is a report of version 1; this fw-conformance reads reportVersion 2 and 3 (run the suite again with this version to get one)');
+      'old.json: is a report of version 1; this fw-conformance reads reportVersion 2, 3 and 4 (run the suite again with this version to get one)');
   });
 
   it('schema violations: the first few, with their pointers', () => {

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { AdapterClient } from '../../src/protocol/AdapterClient';
+import { misplacedExceptions, misplacedExceptionWarning } from '../../src/protocol/misplacedException';
 import { CLIP } from '../../src/protocol/clip';
 import { describeFrameworkError, frameworkErrorOf, parseFrameworkError } from '../../src/protocol/frameworkError';
 
@@ -85,6 +86,30 @@ describe('X-Fw-Exception: the framework\'s error behind an answer (protocol §3.
       const ok = await client.send('a1', { method: 'GET', path: '/ok' });
       assert.equal(ok.frameworkError, undefined);
       assert.equal('frameworkError' in client.exchanges.at(-1)!, false);
+    } finally {
+      await client.close();
+      server.close();
+    }
+  });
+
+  it('only goes with a 5xx: on any other answer it is not shown, and the run says the adapter sent it there (issue 38)', async () => {
+    const server = http.createServer((req, res) => {
+      const status = Number(req.url!.slice(1));
+      res.writeHead(status, { 'content-type': 'application/json', 'x-fw-trace': '', 'x-fw-exception': BINDING }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new AdapterClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', capabilities: ['routing'] });
+    try {
+      const before = misplacedExceptions()?.count ?? 0;
+      for (const status of [200, 201, 404]) {
+        const answer = await client.send('a1', { method: 'GET', path: `/${status}` });
+        assert.equal(answer.frameworkError, undefined, `not on a ${status}`);
+        assert.equal('frameworkError' in client.exchanges.at(-1)!, false);
+      }
+      assert.equal((await client.send('a1', { method: 'GET', path: '/503' })).frameworkError?.line, 190, 'on a 5xx');
+      assert.equal(misplacedExceptions()!.count - before, 3);
+      if (before === 0) assert.equal(misplacedExceptions()!.first, 'GET /200 → 200');
+      assert.match(misplacedExceptionWarning()!, /^the adapter sent X-Fw-Exception with \d+ answers that are not a 5xx \(first: GET \/200 → 200\); protocol §3\.3 sends it with a 5xx only/);
     } finally {
       await client.close();
       server.close();

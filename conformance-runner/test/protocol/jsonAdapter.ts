@@ -1,8 +1,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** An adapter's answer in a test: status and JSON body. */
-export type JsonReply = [status: number, body: unknown];
+/** An adapter's answer in a test: status and JSON body, or 'never' for a call left unanswered. */
+export type JsonReply = [status: number, body: unknown] | 'never';
 
 /**
  * A minimal HTTP server that answers every request with JSON, as an adapter's control plane does:
@@ -13,7 +13,9 @@ export async function startJsonAdapter(answer: (path: string, raw: string) => Js
     let raw = '';
     req.on('data', (c: Buffer) => { raw += c.toString(); });
     req.on('end', () => {
-      const [status, body] = answer(req.url ?? '/', raw);
+      const reply = answer(req.url ?? '/', raw);
+      if (reply === 'never') return;
+      const [status, body] = reply;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -21,6 +23,10 @@ export async function startJsonAdapter(answer: (path: string, raw: string) => Js
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Unanswered calls hold their connections open.
+      server.closeAllConnections();
+    }),
   };
 }

@@ -17,7 +17,7 @@ describe('URL questions asked together (info urlBatches)', () => {
   /** Each control call the adapter got: its path and body. */
   let calls: Array<{ path: string; body: any }> = [];
   /** How the adapter answers POST /__fw/urls. */
-  let batchMode: 'answer' | 'fail' | 'short' = 'answer';
+  let batchMode: 'answer' | 'fail' | 'short' | 'reversed' | 'unnamed' | 'hang' = 'answer';
 
   /** The fake framework: route `u` fills its parameters in; any other name is unknown. */
   const generate = (name: string, params: Record<string, unknown>) =>
@@ -34,8 +34,10 @@ describe('URL questions asked together (info urlBatches)', () => {
       }
       if (path === '/__fw/urls') {
         if (batchMode === 'fail') return [500, { error: { kind: 'internal', message: 'the framework died' } }];
-        const answers = body.questions.map((q: { name: string; params: Record<string, unknown> }) => generate(q.name, q.params));
-        return [200, { answers: batchMode === 'short' ? answers.slice(1) : answers }];
+        if (batchMode === 'hang') return 'never';
+        const answers = body.questions.map((q: { name: string; params: Record<string, unknown> }, question: number) =>
+          (batchMode === 'unnamed' ? generate(q.name, q.params) : { question, ...generate(q.name, q.params) }));
+        return [200, { answers: batchMode === 'short' ? answers.slice(1) : batchMode === 'reversed' ? answers.reverse() : answers }];
       }
       return [404, { error: { kind: 'not-found', message: 'no such path' } }];
     });
@@ -47,7 +49,7 @@ describe('URL questions asked together (info urlBatches)', () => {
     batchMode = 'answer';
   });
 
-  const client = (urlBatches = true) => new AdapterClient({ url, token: 't', capabilities: ['routing', 'url-generation'], urlBatches });
+  const client = (urlBatches = true, requestTimeoutMs?: number) => new AdapterClient({ url, token: 't', capabilities: ['routing', 'url-generation'], urlBatches, requestTimeoutMs });
   const expected: UrlResult[] = [
     { ok: true, url: '/u/1' },
     { ok: false, message: 'Route [nope] not defined.' },
@@ -90,6 +92,49 @@ describe('URL questions asked together (info urlBatches)', () => {
       }
     });
   }
+
+  it('a batch answered out of order is the adapter\'s error, for every question of it: never a wrong URL (issue 38)', async () => {
+    batchMode = 'reversed';
+    const c = client();
+    try {
+      const settled = await Promise.allSettled([c.url('app1', 'u', { a: 1 }), c.url('app1', 'nope', {}), c.url('app1', 'u', { a: 2, b: 'x' })]);
+      for (const s of settled) {
+        assert.equal(s.status, 'rejected');
+        const err = (s as PromiseRejectedResult).reason as Error;
+        assert.equal(err.name, 'AdapterError');
+        assert.match(err.message, /^POST \/__fw\/urls: the answer in place 0 names question 2 \(u \{"a":2,"b":"x"\}\), where u \{"a":1\} was asked: each answer must answer the question in its place and name it \("question": 0\), protocol §2\.4\.1/);
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('answers that name no question cannot be checked: the batch is asked again alone, and every later question alone', async () => {
+    batchMode = 'unnamed';
+    const c = client();
+    try {
+      assert.deepEqual(await askAll(c), expected);
+      assert.deepEqual(await askAll(c), expected);
+      assert.deepEqual(calls.map((call) => call.path), ['/__fw/urls', '/__fw/url', '/__fw/url', '/__fw/url', '/__fw/url', '/__fw/url', '/__fw/url']);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('a batch not answered in time times out for every question of it, without asking each again (issue 38)', async () => {
+    batchMode = 'hang';
+    const c = client(true, 300);
+    try {
+      const started = performance.now();
+      const settled = await Promise.allSettled([c.url('app1', 'u', { a: 1 }), c.url('app1', 'nope', {}), c.url('app1', 'u', { a: 2, b: 'x' })]);
+      assert.deepEqual(settled.map((s) => s.status === 'rejected' && (s.reason as Error).name), ['RequestTimeoutError', 'RequestTimeoutError', 'RequestTimeoutError']);
+      assert.match(((settled[0] as PromiseRejectedResult).reason as Error).message, /^POST \/__fw\/urls did not answer within 300 ms/);
+      assert.deepEqual(calls.map((call) => call.path), ['/__fw/urls']);
+      assert.ok(performance.now() - started < 1500);
+    } finally {
+      await c.close();
+    }
+  });
 
   it('sends at most 64 questions in a call', async () => {
     const c = client();

@@ -8,6 +8,7 @@ import { renderJunit } from '../../src/reports/junit';
 import { renderMarkdown } from '../../src/reports/markdown';
 import { requestStats } from '../../src/reports/model';
 import { sampleAdapterCheck, sampleReport, sampleScenarios, TOKEN, XSS } from './sample';
+import { clipComparison } from '../../src/run/clipComparison';
 
 type XmlNode = Record<string, unknown>;
 
@@ -221,8 +222,40 @@ describe('conformance.md', () => {
   it('lists expectation mismatches', () => {
     const md2 = renderMarkdown(sampleReport({ expectations: { file: 'e.json', implementation: 'acme', matched: 0, notRun: [], unknown: ['old-id'], informative: [],
       mismatches: [{ id: 'params.x › params-xss', rule: 'params.x', scenario: 'params-xss', kind: 'unexpected-pass', expected: 'failed', actual: 'passed', level: 'must', detail: 'now passes' }] } }));
-    assert.match(md2, /- \*\*unexpected-pass\*\* `params.x › params-xss` \(must\): now passes \(expected failed, got passed\)/);
+    assert.match(md2, /- \*\*unexpected-pass\*\* `params.x` › `params-xss` \(must\): now passes \(expected failed, got passed\)/);
     assert.match(md2, /stale entries .*`old-id`/);
+  });
+});
+
+describe('reports with text from the user\'s expectations file (issue 38)', () => {
+  const image = 'a` ![pixel](https://example.invalid/p.png) `b';
+  const reason = `\u001b[2J\u0000\u0007 known: ${'R'.repeat(5 * 1024 * 1024)} [x](https://example.invalid/x)`;
+  const withFile = () => sampleReport({
+    expectations: {
+      file: 'e.json', implementation: 'acme', matched: 0, notRun: [], unknown: [image], informative: [],
+      mismatches: [{ id: `${image} › s`, rule: image, scenario: 's|x', kind: 'unexpected-pass', expected: 'failed', actual: 'passed', level: 'must', detail: 'now passes', reason }],
+      reasons: [{ rule: 'params.constraint-regex', reason, issue: 'https://example.invalid/i' }],
+    },
+  });
+
+  it('conformance.md: an id that is not one is shown as text, never as a code span it could close', () => {
+    const md = renderMarkdown(withFile());
+    assert.doesNotMatch(md, /(^|[^\\])!\[/m, 'no live image');
+    assert.doesNotMatch(md, /(^|[^\\])\[[^\]\n]*\]\((?!#)/m, 'no live link');
+    assert.match(md, /stale entries \(no such scenario or rule\): a\\` \\!\\\[pixel\\\]\(https:\/\/example\.invalid\/p\.png\) \\`b$/m);
+    assert.match(md, /- \*\*unexpected-pass\*\* a\\` .* › s\\\|x \(must\)/);
+    assert.doesNotMatch(md, /[\u0000-\u0008\u000b-\u001f]/);
+  });
+
+  it('conformance.html: no control character of it, and the report keeps it clipped (clipComparison)', () => {
+    const html = renderHtml(withFile());
+    assert.doesNotMatch(html, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    assert.match(html, /\\x1b\[2J\\x00\\x07 known/);
+    const clipped = clipComparison(withFile().expectations!);
+    assert.ok(clipped.reasons![0]!.reason!.length < 4200, 'a reason is clipped like any message kept in a report');
+    assert.match(clipped.reasons![0]!.reason!, /… \(5,242,\d{3} characters, clipped to 4,000\)$/);
+    assert.ok(clipped.mismatches[0]!.reason!.length < 4200);
+    assert.ok(renderHtml({ ...withFile(), expectations: { ...clipped, file: 'e.json', implementation: 'acme' } }).length < 200_000, 'copied into the page a few times, clipped');
   });
 });
 

@@ -79,6 +79,7 @@ export function sampleReport(overrides: Partial<ConformanceReport> = {}): Confor
     rootCauses: attributed.rootCauses,
     expectations: null,
     adapterCheck: sampleAdapterCheck(),
+    applications: { declared: 'per-request', claim: 'held', used: 'per-request', mixed: false, message: null },
     summary: summarise(rules, scenarios),
     rules,
     scenarios: scenarios.map((s) => toReportScenario(s, [TOKEN])),

@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../src/reports/atomic';
 import { clearReportSet } from '../../src/reports/clearSet';
 import { renderCucumberHtml, renderNdjson } from '../../src/reports/cucumber';
 import { renderCucumberFormats, REPORT_FILES, writeReports } from '../../src/reports/write';
+import { ReportWriteError } from '../../src/reports/writeError';
 import { allViolations } from '../../src/protocol/schemas';
 import { envelopesFor } from '../run/messages';
 import { sampleReport } from './sample';
@@ -67,6 +68,26 @@ describe('writeReports', () => {
     assert.match(fs.readFileSync(path.join(dir, 'badge.svg'), 'utf8'), />incomplete</);
     assert.match(fs.readFileSync(path.join(dir, 'conformance.md'), 'utf8'), /\*\*Incomplete run:\*\* interrupted by SIGINT/);
     assert.match(fs.readFileSync(path.join(dir, 'cucumber.html'), 'utf8'), /<\/html>\s*$/);
+  });
+
+  it('writes conformance.json first: a full disk later leaves it whole, and the error names the file and what was written (issue 38)', async () => {
+    const dir = tmp();
+    const full = (file: string, text: string) => {
+      if (path.basename(file) === 'junit.xml') throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      writeFileAtomic(file, text);
+    };
+    const err = await writeReports(dir, sampleReport(), envelopes, undefined, undefined, full).then(() => undefined, (e: unknown) => e as ReportWriteError);
+    assert.ok(err instanceof ReportWriteError, String(err));
+    assert.equal(err.file, path.join(dir, 'junit.xml'));
+    assert.equal(err.reason, 'no space left on the device (ENOSPC)');
+    assert.deepEqual(err.written.map((f) => path.basename(f)), ['conformance.json', 'conformance.md', 'conformance.html', 'badge.svg']);
+    assert.deepEqual(allViolations('report', JSON.parse(fs.readFileSync(path.join(dir, 'conformance.json'), 'utf8'))), []);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['badge.svg', 'conformance.html', 'conformance.json', 'conformance.md']);
+  });
+
+  it('a bug of a renderer or writer stays a bug: only the file system\'s errors are the environment\'s', async () => {
+    const broken = () => { throw new TypeError('x is undefined'); };
+    await assert.rejects(writeReports(tmp(), sampleReport(), envelopes, undefined, undefined, broken), TypeError);
   });
 
   it('overwrites the reports of a previous run', async () => {

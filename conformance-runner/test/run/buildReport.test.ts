@@ -22,6 +22,7 @@ function input(overrides: Partial<ReportInput> = {}): ReportInput {
     target: { info, address: { url: 'http://127.0.0.1:8080', token: TOKEN } },
     seed: 7, startedAt: new Date('2025-01-01T00:00:00Z'), finishedAt: new Date('2025-01-01T00:00:10Z'), wallMs: 10_000, suiteMs: 9_000.4,
     complete: true, adapterCheck: null, secrets: [TOKEN], coverage: null, warnings: ['a warning of the suite'],
+    applications: { declared: 'persistent', claim: 'unchecked', used: 'persistent', mixed: false, message: null },
     ...overrides,
   };
 }

@@ -16,6 +16,10 @@ function server(): http.Server {
     if (req.url === '/__fw/info') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 });
       res.end('{"info":1}\n');
+    } else if (req.url === '/list') {
+      // The reference's writeResponse hands writeHead a flat list of names and values.
+      res.writeHead(200, ['content-type', 'text/plain', 'x-probe', 'list']);
+      res.end('listed');
     } else if (req.url?.startsWith('/echo')) {
       const text = '{"action":"EchoController@string","params":{}}';
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -58,11 +62,14 @@ describe('scripts/stress: the hostile adapter rewrites the reference adapter\'s 
       assert.equal(echo.body, '[{"action":"EchoController@string","params":{}}]');
       assert.equal(echo.headers['content-length'], String(Buffer.byteLength(echo.body)));
       assert.equal(echo.headers['x-fw-trace'], 'action:EchoController@string');
+      const listed = await get(port, '/list');
+      assert.deepEqual([listed.body, listed.headers['content-type'], listed.headers['x-probe']], ['[listed]', 'text/plain', 'list'], 'headers given to writeHead as a list are kept');
       const other = await get(port, '/other');
       assert.deepEqual([other.status, other.body, other.headers['content-type']], [201, '[no route]', 'text/plain']);
       assert.deepEqual(seen, [
         'control /__fw/info 200 action:EchoController@string - {"info":1}\n',
         'app /echo 200 action:EchoController@string - {"action":"EchoController@string","params":{}}',
+        'app /list 200 action:EchoController@string - listed',
         'app /other 404 undefined - no route',
       ]);
     } finally {
@@ -72,10 +79,10 @@ describe('scripts/stress: the hostile adapter rewrites the reference adapter\'s 
 
   it('long-strings makes an echo a million characters longer and still JSON; the control plane is left alone', () => {
     const echo = { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"action":"EchoController@string","params":{}}') };
-    const out = MODES['long-strings']!({ path: '/e', control: false }, echo);
+    const out = MODES['long-strings']!({ method: 'GET', path: '/e', control: false }, echo) as typeof echo & { body: Buffer[] };
     const text = Buffer.concat(out.body as Buffer[]).toString('utf8');
     assert.equal(text.length, echo.body.length + 1_000_000);
     assert.match((JSON.parse(text) as { action: string }).action, /^x{1000000}EchoController@string$/);
-    assert.equal(MODES['long-strings']!({ path: '/__fw/info', control: true }, echo), echo);
+    assert.equal(MODES['long-strings']!({ method: 'GET', path: '/__fw/info', control: true }, echo), echo);
   });
 });

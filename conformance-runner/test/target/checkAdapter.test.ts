@@ -63,7 +63,10 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     assert.match(byId(report, 'boot-error').messages[0], /^§2\.3: POST \/__fw\/apps must answer 422 .*kind":"boot".*; got 500 /);
     assert.match(byId(report, 'delete').messages[0], /after DELETE, "app\d+" is an unknown app id, so a request for it must get X-Fw-Error/);
     assert.match(byId(report, 'unload-with-load').messages[0], /^§2\.3: "app\d+" was named in X-Fw-Unload, so it is an unknown app id/);
-    assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: answer 0 \(fw-check\.echo \{"value":"abc"\}\) must be what POST \/__fw\/url answers for it alone, 200 .*\/fw-check\/echo\/abc.*; got \{"url":"\/fw-check\/echo\/x-y"\}$/);
+    assert.equal(byId(report, 'url-batches').messages[0], '§2.4.1: each answer answers the question in its place and names it: the answer in place 0 names question 7, ' +
+      'the answer in place 1 names question 6, the answer in place 2 names question 5, the answer in place 3 names question 4, and 4 more; ' +
+      'the runner cannot use such batches and reports their questions as errors of the adapter');
+    assert.match(byId(report, 'url-batches').messages[1], /^§2\.4\.1: answer 0 \(fw-check\.echo \{"value":"abc"\}\) must be what POST \/__fw\/url answers for it alone, 200 .*\/fw-check\/echo\/abc.*; got \{"question":7,"url":"\/fw-check\/echo\/f"\}$/);
 
     const text = formatCheckReport(report);
     assert.match(text, /^FAIL {2}manifest\.method +§2\.3 /m);
@@ -104,6 +107,42 @@ describe('checkAdapter', { timeout: 60_000 }, () => {
     const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_URL_BATCHES: 'off' } });
     assert.deepEqual(ids(report, 'skip'), ['url-batches']);
     assert.deepEqual(byId(report, 'url-batches').messages, ['the adapter does not declare urlBatches (§2.2): the runner asks every URL alone']);
+  });
+
+  it('warns when the batch answers name no question: the runner then asks every URL alone', async () => {
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_URL_BATCH_UNNAMED: 'on' } });
+    assert.deepEqual(ids(report, 'warn'), ['url-batches']);
+    assert.match(byId(report, 'url-batches').messages[0], /^§2\.4\.1: no answer names its question \("question": <its place>\).*the runner asks every URL alone/);
+  });
+
+  it('warns when a 200 carries X-Fw-Exception, which goes with a 5xx only (issue 38)', async () => {
+    const report = await check('healthy', { env: { FAKE_CAPABILITIES: CAPABILITIES.join(','), FAKE_EXCEPTION_EVERYWHERE: 'on' } });
+    assert.deepEqual(ids(report, 'warn'), ['app.request']);
+    assert.match(byId(report, 'app.request').messages[0], /^§3\.3: X-Fw-Exception goes with a 5xx .*; this 200 carries it .*: the runner does not show it on an answer that is not a 5xx$/);
+  });
+
+  it('checks the applications claim: per-request holds for an adapter that keeps no state (issue 38)', async () => {
+    const report = await check('healthy', { env: { FAKE_APPLICATIONS: 'per-request' } });
+    assert.equal(byId(report, 'applications').status, 'pass');
+    assert.match(byId(report, 'applications').messages[0]!, /^per-request: the same request answers the same/);
+  });
+
+  it('fails a per-request claim when an application keeps state from one request to the next', async () => {
+    const report = await check('healthy', { env: { FAKE_APPLICATIONS: 'per-request', FAKE_STATEFUL: 'on' } });
+    const found = byId(report, 'applications');
+    assert.equal(found.status, 'fail');
+    assert.match(found.messages[0]!, /^§2\.2: the adapter declares "applications": "per-request", but GET \/fw-check\/claim\/a answered 200 .*"ctor:KeptController,action:EchoController@string".* and, after other requests, 200 .*"action:EchoController@string"\): state survives from one request to the next$/);
+    assert.equal(found.messages.at(-1), 'the run does not rely on the claim: it loads a fresh application for every scenario and property case, as for a persistent adapter');
+    assert.deepEqual(ids(report, 'fail'), ['applications']);
+  });
+
+  it('fails an adapter that answers one application\'s request with another\'s answer, whatever it declares', async () => {
+    for (const applications of ['persistent', 'per-request']) {
+      const report = await check('healthy', { env: { FAKE_APPLICATIONS: applications, FAKE_RESPONSE_CACHE: 'on' } });
+      const found = byId(report, 'applications');
+      assert.equal(found.status, 'fail', applications);
+      assert.match(found.messages[0]!, /^§3: two applications define GET \/fw-check\/claim\/\{value\}; .* the first application's answer: an adapter must keep its applications apart/);
+    }
   });
 
   it('reports an adapter that refuses every token', async () => {

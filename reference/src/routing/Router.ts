@@ -33,7 +33,7 @@ interface GroupFrame {
 }
 
 /** The seven resource routes, in the order (and so with the precedence) the spec lists them. */
-const RESOURCE_ROUTES: ReadonlyArray<readonly [RouteMethod, string, string]> = [
+export const RESOURCE_ROUTES: ReadonlyArray<readonly [RouteMethod, string, string]> = [
   ['GET', '', 'index'],
   ['GET', '/create', 'create'],
   ['POST', '', 'store'],

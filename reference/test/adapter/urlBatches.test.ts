@@ -29,15 +29,15 @@ describe('the reference adapter answers several URL questions in one call', () =
     assert.equal(((await request(adapter.port, 'GET', '/__fw/info', undefined, AUTH)).json as { urlBatches?: boolean }).urlBatches, true);
   });
 
-  it('answers each question, in order, as POST /__fw/url answers it alone', async () => {
+  it('answers each question, in order, as POST /__fw/url answers it alone, each answer naming its question', async () => {
     const batch = await request(adapter.port, 'POST', '/__fw/urls', { app, questions: questions() }, AUTH);
     assert.equal(batch.status, 200, batch.text);
-    const alone = await Promise.all(questions().map(async (q) => {
+    const alone = await Promise.all(questions().map(async (q, i) => {
       const answer = await request(adapter.port, 'POST', '/__fw/url', { app, ...q }, AUTH);
-      return answer.status === 200 ? answer.json : { error: { kind: 'url', message: (answer.json as ErrorBody).error.message } };
+      return { question: i, ...(answer.status === 200 ? answer.json as object : { error: { kind: 'url', message: (answer.json as ErrorBody).error.message } }) };
     }));
     assert.deepEqual((batch.json as { answers: unknown[] }).answers, alone);
-    assert.deepEqual(alone[0], { url: '/users/7?sort=asc' });
+    assert.deepEqual(alone[0], { question: 0, url: '/users/7?sort=asc' });
     assert.ok('error' in (alone[1] as object) && 'error' in (alone[2] as object), 'an unknown name and a missing parameter are errors');
   });
 

@@ -135,7 +135,8 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
     if (bad) throw badRequest(bad)
     const batch = value as { app: string; questions: Array<{ name: string; params: Record<string, unknown> }> }
     const app = loaded(batch.app)
-    return send(res, 200, { answers: batch.questions.map((q) => urlAnswer(app, q.name, q.params)) })
+    // Each answer names the place of its question (§2.4.1).
+    return send(res, 200, { answers: batch.questions.map((q, question) => ({ question, ...urlAnswer(app, q.name, q.params) })) })
   }
   const deleting = /^apps\/([^/]+)$/.exec(call ?? '')
   if (method === 'DELETE' && deleting) {

@@ -1,4 +1,4 @@
-import { HEADER_ERROR, HEADER_TRACE, type EchoBody } from '../../protocol';
+import { HEADER_ERROR, HEADER_EXCEPTION, HEADER_TRACE, type EchoBody } from '../../protocol';
 import { loadApp, type Check } from '../Check';
 import { what, type ErrorBody } from '../Findings';
 import { ECHO_ROUTE_NAME, echoManifest, HELLO_TEXT, UNKNOWN_APP } from '../manifests';
@@ -20,6 +20,11 @@ const request: Check = {
     if (!f.expectStatus(ex, 200, `with the body "${HELLO_TEXT}" (route GET /fw-check/hello → closure text)`)) return undefined;
     if (ex.response?.body !== HELLO_TEXT) {
       f.fail(`§2.3: the closure {"closure":"text","value":"${HELLO_TEXT}"} returns that string; the body was ${JSON.stringify(ex.response?.body)}`);
+    }
+    if (ex.response?.headers[HEADER_EXCEPTION] !== undefined) {
+      f.see(ex);
+      f.warn(`§3.3: X-Fw-Exception goes with a 5xx that the framework's exception handler made; this 200 carries it (${JSON.stringify(ex.response.headers[HEADER_EXCEPTION]!.slice(0, 200))}): ` +
+        'the runner does not show it on an answer that is not a 5xx');
     }
     return `200 "${HELLO_TEXT}"`;
   },

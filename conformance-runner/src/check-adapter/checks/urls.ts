@@ -70,27 +70,39 @@ const malformed: Check = {
   },
 };
 
-type BatchAnswer = { url: string } | { error: { kind: string; message: string } };
+type BatchAnswer = ({ url: string } | { error: { kind: string; message: string } }) & { question?: number };
 
 const batches: Check = {
   id: 'url-batches',
   section: '§2.4.1',
-  title: 'POST /__fw/urls answers each question as POST /__fw/url answers it alone, and an unknown app id with 404 kind app (info urlBatches)',
+  title: 'POST /__fw/urls answers each question as POST /__fw/url answers it alone, each answer naming its question, and an unknown app id with 404 kind app (info urlBatches)',
   needs: ['url-generation'],
   uses: ['echo'],
   skipUnless: (ctx) => (ctx.info.urlBatches === true ? undefined : 'the adapter does not declare urlBatches (§2.2): the runner asks every URL alone'),
   async run(ctx, f) {
+    // More than a few: an adapter that mixed up larger batches only passed a check of three (issue 38).
     const questions = [
-      { name: ECHO_ROUTE_NAME, params: { value: 'abc' } },
+      ...['abc', 'x-y', 'b', 'c', 'd'].map((value) => ({ name: ECHO_ROUTE_NAME, params: { value } })),
       { name: 'fw-check.no-such-name', params: {} },
-      { name: ECHO_ROUTE_NAME, params: { value: 'x-y' } },
+      ...['e', 'f'].map((value) => ({ name: ECHO_ROUTE_NAME, params: { value } })),
     ];
     const ex = await ctx.probe.control('POST', 'urls', { body: { app: ctx.apps.echo, questions } });
-    const body = f.expectMessage<{ answers: BatchAnswer[] }>(ex, 200, 'url-batch-result', '{"answers":[{"url":...} or {"error":{"kind":"url",...}}, ...]}');
+    const body = f.expectMessage<{ answers: BatchAnswer[] }>(ex, 200, 'url-batch-result', '{"answers":[{"question":0,"url":...} or {"question":1,"error":{"kind":"url",...}}, ...]}');
     if (!body) return undefined;
     if (body.answers.length !== questions.length) {
       f.fail(`§2.4.1: one answer per question, in order: ${questions.length} questions got ${body.answers.length} answers`);
       return undefined;
+    }
+    const unnamed = body.answers.every((a) => a.question === undefined);
+    if (unnamed) {
+      f.warn('§2.4.1: no answer names its question ("question": <its place>), so nothing shows that a batch\'s answers are in order: ' +
+        'the runner asks every URL alone (as if urlBatches were not declared). Add "question" to each answer');
+    } else {
+      const misplaced = body.answers.map((a, k) => [a.question, k] as const).filter(([named, k]) => named !== k);
+      if (misplaced.length > 0) {
+        f.fail(`§2.4.1: each answer answers the question in its place and names it: ${misplaced.slice(0, 4).map(([named, k]) => `the answer in place ${k} names ${named === undefined ? 'no question' : `question ${named}`}`).join(', ')}` +
+          `${misplaced.length > 4 ? `, and ${misplaced.length - 4} more` : ''}; the runner cannot use such batches and reports their questions as errors of the adapter`);
+      }
     }
     for (const [i, question] of questions.entries()) {
       const alone = await ctx.probe.control('POST', 'url', { body: { app: ctx.apps.echo, ...question } });
@@ -104,7 +116,7 @@ const batches: Check = {
     }
     const unknown = await ctx.probe.control('POST', 'urls', { body: { app: UNKNOWN_APP, questions } });
     f.expectError(unknown, 404, 'app');
-    return `${questions.length} answers, each as POST /__fw/url gives it`;
+    return `${questions.length} answers, each naming its question, each as POST /__fw/url gives it`;
   },
 };
 
