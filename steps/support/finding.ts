@@ -1,7 +1,7 @@
 import type { AppResponse } from '../../conformance-runner/src/protocol';
 import { clipStrings } from '../../conformance-runner/src/protocol/clip';
 import { echoValues } from '../../conformance-runner/src/protocol/echoValues';
-import type { Aspect, Finding } from '../../conformance-runner/src/protocol/finding';
+import type { Aspect, Finding } from '../../conformance-runner/src/model/finding';
 import { fail } from './expect';
 
 /**

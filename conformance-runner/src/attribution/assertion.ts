@@ -1,4 +1,4 @@
-import type { Finding } from '../protocol/finding';
+import type { Finding } from '../model/finding';
 import type { Manifest, Statement } from '../protocol/manifest';
 import { dispatchModel, flattenManifest } from '../properties/model/routeTable';
 import { CONVERSIONS, manifestRules, stripConstraints } from './features';

@@ -2,7 +2,7 @@ import type { Outcome } from '../model/outcome';
 import { judge, type Judgement } from './assertion';
 import type { Manifest } from '../protocol/manifest';
 import type { ScenarioResult } from '../model/results';
-import type { RuleDef, ScenarioDef } from '../run/suite';
+import type { RuleDef, ScenarioDef } from '../model/suite';
 
 /**
  * The evidence a finished scenario gives about rules (docs/reports.md, "One fault, one rule").

@@ -5,7 +5,7 @@ import { counts as levelCounts } from '../model/levels';
 import type { RuleOutcome, RuleResult, ScenarioResult } from '../model/results';
 import type { Status } from '../model/status';
 import type { RootCause } from '../model/rootCause';
-import type { RuleDef } from '../run/suite';
+import type { RuleDef } from '../model/suite';
 
 /**
  * Scenario outcomes → rule results and root causes: which rule each failure is evidence against

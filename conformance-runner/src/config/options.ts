@@ -1,4 +1,4 @@
-import type { Capability } from '../protocol/manifest';
+import type { Capability } from '../model/capability';
 import { codeFile, COMPILED } from './layout';
 import { shellQuote } from './shellQuote';
 import type { Level } from '../model/levels';

@@ -1,6 +1,6 @@
 import type { Outcome } from './outcome';
-import type { Exchange } from '../protocol/AdapterClient';
-import type { Finding } from '../protocol/finding';
+import type { Exchange } from './exchange';
+import type { Finding } from './finding';
 import type { Level } from './levels';
 import type { Status } from './status';
 

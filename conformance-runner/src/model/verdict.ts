@@ -1,4 +1,4 @@
-import type { Capability } from '../protocol/manifest';
+import type { Capability } from './capability';
 
 /**
  * What the run says about the implementation (docs/reports.md, "The verdict"):

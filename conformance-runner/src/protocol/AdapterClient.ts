@@ -14,6 +14,7 @@ import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
 import { forgetSharedApps, sharedAppsOf } from './sharedApps';
+import type { Exchange } from '../model/exchange';
 import { UrlBatches, type AskBatch, type BatchAnswers, type UrlAnswer, type UrlQuestion, type UrlResult } from './UrlBatches';
 
 export interface TargetAddress {
@@ -47,27 +48,6 @@ export interface ClientOptions extends TargetAddress {
   urlBatches?: boolean;
 }
 
-/** One HTTP exchange with the target, kept so that a failure can be reproduced with curl. */
-export interface Exchange {
-  method: string;
-  path: string;
-  requestHeaders: Record<string, string>;
-  /** The body sent, clipped to LIMITS.storedBodyBytes (then requestBodyBytes and maybe requestBodyFill are set). */
-  requestBody?: string;
-  /** The whole request body's size, when requestBody is clipped. */
-  requestBodyBytes?: number;
-  /** The one character the whole request body repeats, when it does and is clipped. */
-  requestBodyFill?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  /** The body received, clipped like requestBody. */
-  responseBody?: string;
-  responseBodyBytes?: number;
-  /** The framework's error behind the answer (X-Fw-Exception, protocol §3.3), read and made inert. */
-  frameworkError?: FrameworkError;
-  durationMs: number;
-  error?: string;
-}
 
 export interface AppRequest {
   method: string;
@@ -100,6 +80,7 @@ export interface AppResponse {
 
 export type LoadResult = { ok: true; app: string; routes?: number } | { ok: false; message: string };
 export type { UrlAnswer, UrlResult } from './UrlBatches';
+export type { Exchange } from '../model/exchange';
 
 /**
  * The runner's only way to talk to an implementation: protocol 2 over HTTP with undici. Every

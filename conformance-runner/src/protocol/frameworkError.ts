@@ -2,6 +2,7 @@ import { CLIP, clipText } from './clip';
 import { terminalLine } from './inert';
 import { HEADER_EXCEPTION } from './manifest';
 import { firstViolation } from './schemas';
+import type { FrameworkError } from '../model/exchange';
 
 /**
  * The framework's own words about an answer it could not give (protocol §3.3): the exception its
@@ -11,13 +12,7 @@ import { firstViolation } from './schemas';
  * The header is someone else's text: it never changes a result (a step never reads it), it is
  * bounded, clipped and made inert here, once, before any report or message holds it.
  */
-export interface FrameworkError {
-  /** The exception's class; null when the header was not the JSON the protocol describes. */
-  class: string | null;
-  message: string;
-  file: string | null;
-  line: number | null;
-}
+export type { FrameworkError } from '../model/exchange';
 
 /** What adapters keep the header's value within (protocol §3.3). */
 export const EXCEPTION_HEADER_BYTES = 4096;

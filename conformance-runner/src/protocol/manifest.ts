@@ -37,13 +37,8 @@ export interface Manifest {
   providers?: string[];
 }
 
-/** Every capability of protocol 2, in the order of §5: together they are the full profile. */
-export const CAPABILITIES = [
-  'routing', 'groups', 'middleware', 'route-middleware', 'resources', 'named-routes', 'url-generation',
-  'injection', 'form-requests', 'models', 'views', 'base-controller', 'factory-content',
-  'factory-redirects', 'factory-api', 'route-files',
-] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+export { CAPABILITIES, type Capability } from '../model/capability';
+import type { Capability } from '../model/capability';
 
 export interface Info {
   protocol: number;

@@ -1,4 +1,4 @@
-import { FINDING_MEDIA } from './finding';
+import { FINDING_MEDIA } from '../model/finding';
 import { NUM_RUNS, REQUEST_TIMEOUT_MS } from '../config/defaults';
 import type { ClientOptions, TargetAddress } from './AdapterClient';
 
@@ -77,7 +77,7 @@ export const MEDIA = {
   property: 'application/vnd.fw.property+json',
   /** JSON {message, rule?, definition?}: the application did not boot although the scenario expects it to. */
   boot: 'application/vnd.fw.boot+json',
-  /** JSON Finding (protocol/finding.ts): what the failed assertion compared and what the answer showed. */
+  /** JSON Finding (model/finding.ts): what the failed assertion compared and what the answer showed. */
   finding: FINDING_MEDIA,
 } as const;
 

@@ -1,5 +1,5 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
-import type { Finding } from '../protocol/finding';
+import type { Finding } from '../model/finding';
 import { MEDIA } from '../protocol/world';
 import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
 import { classify, type StepOutcome } from './scenarioStatus';
@@ -7,7 +7,8 @@ import { clipEnvelope } from './clipEnvelope';
 import { TIMING_MEDIA } from '../protocol/requestTiming';
 import { scenarioOutcomes } from '../attribution/outcomes';
 import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
-import { describePickle, type ScenarioDef, type Suite } from './suite';
+import { describePickle } from './suite';
+import type { ScenarioDef, Suite } from '../model/suite';
 
 interface Attempt {
   testCaseId: string;

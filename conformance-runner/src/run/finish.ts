@@ -22,7 +22,7 @@ import { misplacedExceptionWarning } from '../protocol/misplacedException';
 import type { RunEnvironment } from './environment';
 import type { Interruption } from './interruption';
 import type { Selection } from './selection';
-import type { Suite } from './suite';
+import type { Suite } from '../model/suite';
 
 /** What every way of ending a run knows: set once the suite is selected. */
 export interface FinishBase {

@@ -24,7 +24,8 @@ import { breakerInterruption, deathInterruption, Interruptions, notRunInterrupti
 import { abandonOpening, beginOpening, type Opening } from './open';
 import { Progress } from './progress';
 import { select, SelectionError, type Selection } from './selection';
-import { loadSuite, SuiteError, type Suite } from './suite';
+import { loadSuite, SuiteError } from './suite';
+import type { Suite } from '../model/suite';
 import { holdSuite } from './suiteHold';
 import { earlyProperties, propertiesMayStartEarly, worldParametersFor } from './worldParameters';
 import { propertyParameters } from '../properties/engine/parameters';

@@ -4,7 +4,7 @@ import { judge, type Context } from '../../src/attribution/assertion';
 import { sharesSegment } from '../../src/attribution/features';
 import { resolveBlocking } from '../../src/attribution/resolve';
 import type { Outcome } from '../../src/model/outcome';
-import type { Finding } from '../../src/protocol/finding';
+import type { Finding } from '../../src/model/finding';
 import type { Manifest } from '../../src/protocol/manifest';
 
 const manifest: Manifest = { protocol: 2, routeFiles: { web: [

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { judge } from '../../src/attribution/assertion';
 import { resolveBlocking } from '../../src/attribution/resolve';
 import type { Outcome } from '../../src/model/outcome';
-import type { Finding } from '../../src/protocol/finding';
+import type { Finding } from '../../src/model/finding';
 import type { Manifest } from '../../src/protocol/manifest';
 import { manifestRules } from '../../src/attribution/features';
 

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { aggregateRules, aggregateStatus } from '../../src/attribution/rules';
 import { conformancePercent, summarise } from '../../src/run/summary';
 import { scenarioLevel } from '../../src/model/levels';
-import { describePickle, type RuleDef } from '../../src/run/suite';
+import { describePickle } from '../../src/run/suite';
+import type { RuleDef } from '../../src/model/suite';
 import { rule, scenario } from './results';
 
 describe('scenario levels', () => {

@@ -1,5 +1,5 @@
 import type { Envelope } from '@cucumber/messages';
-import type { RuleDef, Suite } from '../../src/run/suite';
+import type { RuleDef, Suite } from '../../src/model/suite';
 
 /** Builders of synthetic cucumber messages and suites for the runner's unit tests. */
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatResultLine, Progress } from '../../src/run/progress';
-import type { ScenarioDef } from '../../src/run/suite';
+import type { ScenarioDef } from '../../src/model/suite';
 import { scenario } from './results';
 
 const def = (id: string): ScenarioDef => ({ id, name: id, uri: 'features/x.feature', line: 1, rules: [], needs: [], level: 'must', capabilities: [], property: false, tags: [] });

@@ -2,7 +2,7 @@ import { aggregateRules } from '../../src/attribution/rules';
 import type { Level } from '../../src/model/levels';
 import type { RuleResult, ScenarioResult } from '../../src/model/results';
 import type { Status } from '../../src/model/status';
-import type { RuleDef } from '../../src/run/suite';
+import type { RuleDef } from '../../src/model/suite';
 
 /** Builders of scenario and rule results for the runner's unit tests. */
 

@@ -1,4 +1,4 @@
-import type { Finding } from '../../protocol/finding';
+import type { Finding } from '../../model/finding';
 import { parsedBody } from './parsedBody';
 import { isDeepStrictEqual } from 'node:util';
 import { RequestTimeoutError, type AdapterClient, type UrlResult } from '../../protocol';

@@ -5,7 +5,7 @@ import { urlViolations } from '../model/urlParams';
 import type { Clipped } from '../../protocol/answerBody';
 import { CLIP, clipStrings } from '../../protocol/clip';
 import { parsedBody } from './parsedBody';
-import type { Finding } from '../../protocol/finding';
+import type { Finding } from '../../model/finding';
 import { echoValues } from '../../protocol/echoValues';
 import { differenceOf } from '../../model/difference';
 import { urlDifference, type ExpectedUrl } from '../../model/urlDifference';

@@ -1,4 +1,4 @@
-import type { Finding } from '../../protocol/finding';
+import type { Finding } from '../../model/finding';
 import fc from 'fast-check';
 import {
   AdapterError, RequestTimeoutError, UnsupportedError,
