@@ -10,8 +10,14 @@ import ts from 'typescript';
  * docs/architecture.md, "Allowed import directions".
  *
  * Only run-time imports count: `import type`, `export type` and imports whose every name is
- * `type` are erased by the compiler; they are listed apart. Tests (`test/` folders, `*.test.ts`)
- * are left out: a test may import any folder, and nothing imports a test.
+ * `type` are erased by the compiler; they are listed apart. Between the runner's folders type-only
+ * imports count too: a loop of types is a loop of concepts (issue 37 moved the shared types to
+ * model/). Tests (`test/` folders, `*.test.ts`) are left out: a test may import any folder, and
+ * nothing imports a test.
+ *
+ * And the steps see one face of the runner: a file of steps/ imports conformance-runner/ only
+ * through STEPS_FACE, types included, so that the runner's folders can change without the suite's
+ * step definitions following them.
  *
  * Run: node -r ./scripts/register.js scripts/layering.ts   (exit 1 when a cycle is not allowed)
  */
@@ -26,6 +32,9 @@ export const TOP_LEVEL = ['reference', 'conformance-runner', 'steps', 'scripts',
  * is not listed fails the check, and so does a listed edge that no longer closes one.
  */
 export const KNOWN_RUNNER_CYCLE_EDGES: readonly string[] = [];
+
+/** The one module of the runner the steps import (conformance-runner/src/forSteps/index.ts). */
+export const STEPS_FACE = 'conformance-runner/src/forSteps/index.ts';
 
 /** Edges the reference's namespaces may make in both directions: the spec's own. */
 export const ALLOWED_REFERENCE_CYCLE_EDGES: readonly string[] = ['http -> routing', 'routing -> http'];
@@ -228,38 +237,57 @@ export interface LayerReport {
   forbidden: FolderEdge[];
   /** Allowed edges that no longer close a cycle: the list should lose them. */
   stale: string[];
+  /** Whether type-only edges count. */
+  typesCounted?: boolean;
 }
 
-export function checkLayer(name: string, graph: FolderGraph, allowed: readonly string[]): LayerReport {
-  const onCycle = new Set(cycleEdges(graph.runtime.map((e) => e.edge)));
+/** `types`: type-only edges count as well (the runner's folders). */
+export function checkLayer(name: string, graph: FolderGraph, allowed: readonly string[], types = false): LayerReport {
+  const counted = types ? [...graph.runtime, ...graph.typeOnly] : graph.runtime;
+  const onCycle = new Set(cycleEdges(counted.map((e) => e.edge)));
   return {
     name,
     graph,
-    cycles: cycles(graph.runtime.map((e) => e.edge)),
-    forbidden: graph.runtime.filter((e) => onCycle.has(e.edge) && !allowed.includes(e.edge)),
+    cycles: cycles(counted.map((e) => e.edge)),
+    forbidden: counted.filter((e) => onCycle.has(e.edge) && !allowed.includes(e.edge)),
     stale: allowed.filter((e) => !onCycle.has(e)),
+    typesCounted: types,
   };
+}
+
+/** Imports of steps/ that reach the runner other than through STEPS_FACE: `file:line -> target`. */
+export function faceViolations(edges: ImportEdge[], root = ROOT): string[] {
+  const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  return edges
+    .filter((e) => rel(e.from).startsWith('steps/') && rel(e.to).startsWith('conformance-runner/') && rel(e.to) !== STEPS_FACE)
+    .map((e) => `${rel(e.from)}:${e.line} -> ${rel(e.to)}`);
 }
 
 /** The three layers of the repository, checked. */
 export function checkRepository(root = ROOT): LayerReport[] {
   const edges = layeredFiles(root).flatMap((f) => scanImports(f));
+  const face: LayerReport = {
+    name: 'steps through the runner\'s face', graph: { runtime: [], typeOnly: [] }, cycles: [],
+    forbidden: faceViolations(edges, root).map((at) => ({ edge: `steps -> ${at.split(' -> ')[1]}`, at: at.split(' -> ')[0]! })), stale: [],
+  };
   return [
     checkLayer('top-level folders', folderGraph(edges, GROUPINGS['top-level'], root), []),
-    checkLayer('conformance-runner/src folders', folderGraph(edges, GROUPINGS.runner, root), KNOWN_RUNNER_CYCLE_EDGES),
+    checkLayer('conformance-runner/src folders (type-only imports counted)', folderGraph(edges, GROUPINGS.runner, root), KNOWN_RUNNER_CYCLE_EDGES, true),
     checkLayer('reference/src namespaces', folderGraph(edges, GROUPINGS.reference, root), ALLOWED_REFERENCE_CYCLE_EDGES),
+    face,
   ];
 }
 
 export function formatReports(reports: LayerReport[]): string {
   const out: string[] = [];
   for (const r of reports) {
-    out.push(`${r.name}: ${r.graph.runtime.length} run-time edges, ${r.graph.typeOnly.length} type-only`);
-    out.push(`  run-time: ${r.graph.runtime.map((e) => e.edge).join(', ')}`);
-    out.push(r.cycles.length === 0 ? '  no cycle' : r.cycles.map((c) => `  cycle: ${c.join(', ')}`).join('\n'));
-    for (const e of r.forbidden) out.push(`  FORBIDDEN ${e.edge} closes a cycle (${e.at})`);
+    const edges = r.graph.runtime.length + r.graph.typeOnly.length;
+    out.push(edges === 0 ? `${r.name}: ${r.forbidden.length === 0 ? 'ok' : 'broken'}` : `${r.name}: ${r.graph.runtime.length} run-time edges, ${r.graph.typeOnly.length} type-only`);
+    if (edges > 0) out.push(`  run-time: ${r.graph.runtime.map((e) => e.edge).join(', ')}`);
+    if (edges > 0) out.push(r.cycles.length === 0 ? '  no cycle' : r.cycles.map((c) => `  cycle: ${c.join(', ')}`).join('\n'));
+    for (const e of r.forbidden) out.push(e.edge.startsWith('steps -> ') ? `  FORBIDDEN ${e.at} imports ${e.edge.slice('steps -> '.length)}: the steps import the runner through ${STEPS_FACE} only` : `  FORBIDDEN ${e.edge} closes a cycle (${e.at})`);
     for (const e of r.stale) out.push(`  STALE ${e} is allowed but closes no cycle any more: remove it from the list in scripts/layering.ts`);
-    if (r.graph.typeOnly.length > 0) out.push(`  type-only (not counted): ${r.graph.typeOnly.map((e) => e.edge).join(', ')}`);
+    if (r.graph.typeOnly.length > 0) out.push(`  type-only${r.typesCounted === true ? '' : ' (not counted)'}: ${r.graph.typeOnly.map((e) => e.edge).join(', ')}`);
   }
   return out.join('\n');
 }

@@ -1,5 +1,5 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
-import type { TypedValue } from '../conformance-runner/src/protocol';
+import type { TypedValue } from '../conformance-runner/src/forSteps';
 import { actionEcho, argsTable, closureEcho, paramsTable, sameFields, sameTyped, typedValue } from './support/echo';
 import { fail, parseFeatureJson, show } from './support/expect';
 import { answered, failWith } from './support/finding';

@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { AppRequest } from '../conformance-runner/src/protocol';
+import type { AppRequest } from '../conformance-runner/src/forSteps';
 import { parseFeatureJson } from './support/expect';
 import { failWith } from './support/finding';
 import type { FwWorld } from './support/world';

@@ -1,5 +1,5 @@
 import { Then } from '@cucumber/cucumber';
-import { AdapterError } from '../conformance-runner/src/protocol';
+import { AdapterError } from '../conformance-runner/src/forSteps';
 import { describeResponse } from './support/expect';
 import { answered, failWith } from './support/finding';
 import type { FwWorld } from './support/world';

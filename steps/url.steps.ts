@@ -1,5 +1,5 @@
 import { Then, When, type DataTable } from '@cucumber/cucumber';
-import type { UrlParams } from '../conformance-runner/src/protocol';
+import type { UrlParams } from '../conformance-runner/src/forSteps';
 import { isDeepStrictEqual } from 'node:util';
 import { parseFeatureJson, show } from './support/expect';
 import { failWith } from './support/finding';

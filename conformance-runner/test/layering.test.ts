@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
-  checkLayer, checkRepository, cycleEdges, cycles, folderGraph, formatReports, GROUPINGS, layeredFiles, layeringOk, scanImports,
+  checkLayer, checkRepository, cycleEdges, cycles, faceViolations, folderGraph, formatReports, GROUPINGS, layeredFiles, layeringOk, scanImports, STEPS_FACE,
 } from '../../scripts/layering';
 
 /** Writes files under a temporary root and returns it. */
@@ -88,11 +88,34 @@ describe('cycles', () => {
   });
 });
 
+describe('the steps\' face of the runner', () => {
+  it('lets steps import the runner through its face only, types included', () => {
+    const root = tree({
+      [STEPS_FACE]: "export { x } from '../protocol/x';\n",
+      'conformance-runner/src/protocol/x.ts': 'export const x = 1;\n',
+      'steps/good.ts': "import { x } from '../conformance-runner/src/forSteps';\n",
+      'steps/support/bad.ts': "import { x } from '../../conformance-runner/src/forSteps';\nimport type { y } from '../../conformance-runner/src/protocol/x';\n",
+    });
+    try {
+      const edges = layeredFiles(root).flatMap((f) => scanImports(f));
+      assert.deepEqual(faceViolations(edges, root), ['steps/support/bad.ts:2 -> conformance-runner/src/protocol/x.ts']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('counts type-only imports between the runner\'s folders', () => {
+    const graph = { runtime: [{ edge: 'model -> protocol', at: 'm.ts:1' }], typeOnly: [{ edge: 'protocol -> model', at: 'p.ts:1' }] };
+    assert.deepEqual(checkLayer('runner', graph, [], true).cycles, [['model', 'protocol']]);
+    assert.deepEqual(checkLayer('reference', graph, []).cycles, []);
+  });
+});
+
 describe('the layering of this repository', () => {
   it('has no import cycle between top-level folders, none new between runner folders, none between reference namespaces but routing ↔ http', () => {
     const reports = checkRepository();
     assert.ok(layeringOk(reports), formatReports(reports));
-    assert.deepEqual(reports.map((r) => r.name), ['top-level folders', 'conformance-runner/src folders', 'reference/src namespaces']);
+    assert.deepEqual(reports.map((r) => r.name), ['top-level folders', 'conformance-runner/src folders (type-only imports counted)', 'reference/src namespaces', 'steps through the runner\'s face']);
     assert.deepEqual(reports[2]!.cycles, [['http', 'routing']]);
   });
 });

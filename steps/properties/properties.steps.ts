@@ -1,10 +1,5 @@
 import { AfterAll, BeforeAll, Before, Then, When, type World } from '@cucumber/cucumber';
-import { MEDIA, type WorldParameters } from '../../conformance-runner/src/protocol';
-import type { PropertyInfo, PropertyResult } from '../../conformance-runner/src/properties';
-import { propertyParameters } from '../../conformance-runner/src/properties/engine/parameters';
-import { BackgroundProperties, takeStarted } from '../../conformance-runner/src/propertyWorker/BackgroundProperties';
-import type { Checked } from '../../conformance-runner/src/propertyWorker/checkProperty';
-import { scenarioIdOf } from '../../conformance-runner/src/propertyWorker/wire';
+import { BackgroundProperties, checkPropertyHere, MEDIA, propertyParameters, scenarioIdOf, takeStarted, type PropertyInfo, type PropertyResult, type WorldParameters } from '../../conformance-runner/src/forSteps';
 
 /**
  * The fast-check properties as ordinary scenarios: `When the property "<name>" is checked` runs it
@@ -34,17 +29,6 @@ function stateOf(world: object): PropertyState {
   return state;
 }
 
-/**
- * Checks a property in this thread: only where no background worker runs it (a --parallel worker
- * process, cucumber run directly). Loaded then, so that the engine and fast-check stay out of the
- * suite's start everywhere else.
- */
-function checkHere(name: string, params: WorldParameters, tags: string[]): Promise<Checked> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { checkProperty } = require('../../conformance-runner/src/propertyWorker/checkProperty') as typeof import('../../conformance-runner/src/propertyWorker/checkProperty');
-  return checkProperty(name, params, tags);
-}
-
 BeforeAll(function (this: { parameters?: Partial<WorldParameters> }) {
   const early = this.parameters?.early ?? [];
   if (early.length === 0) return;
@@ -65,7 +49,7 @@ Before({ tags: '@property' }, function (this: World, { pickle }) {
 When('the property {string} is checked', { timeout: PROPERTY_TIMEOUT_MS }, async function (this: World, name: string) {
   const state = stateOf(this);
   const params = propertyParameters(this.parameters as Partial<WorldParameters>);
-  const checked = await (background?.take(scenarioIdOf(state.tags), name) ?? checkHere(name, params, state.tags));
+  const checked = await (background?.take(scenarioIdOf(state.tags), name) ?? checkPropertyHere(name, params, state.tags));
   if (checked.kind === 'unsupported') {
     this.attach(JSON.stringify({ capability: checked.capability, message: checked.message }), MEDIA.unsupported);
     // The property attachment is always there, so reports show the seed even for a skipped run.

@@ -1,5 +1,4 @@
-import { AdapterClient, type Info } from '../../conformance-runner/src/protocol';
-import { targetClientOptions, type WorldParameters } from '../../conformance-runner/src/protocol/world';
+import { AdapterClient, targetClientOptions, type Info, type WorldParameters } from '../../conformance-runner/src/forSteps';
 
 /**
  * One AdapterClient (one undici pool) per target for the whole cucumber process: scenarios run

@@ -1,5 +1,5 @@
 import type { DataTable } from '@cucumber/cucumber';
-import { AdapterError, type EchoBody, type TypedValue } from '../../conformance-runner/src/protocol';
+import { AdapterError, type EchoBody, type TypedValue } from '../../conformance-runner/src/forSteps';
 import { describeResponse, jsonBody, parseFeatureJson } from './expect';
 import { answered, failWith } from './finding';
 import type { FwWorld } from './world';

@@ -1,9 +1,6 @@
 import { AssertionError } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
-import type { AppResponse } from '../../conformance-runner/src/protocol';
-import { CLIP, clipText, isSmall, safeStringify } from '../../conformance-runner/src/protocol/clip';
-import { describeFrameworkError } from '../../conformance-runner/src/protocol/frameworkError';
-import { describeClipped } from '../../conformance-runner/src/protocol/answerBody';
+import { CLIP, clipText, describeClipped, describeFrameworkError, isSmall, safeStringify, type AppResponse } from '../../conformance-runner/src/forSteps';
 
 /**
  * Assertions with messages that say what was sent and what came back: a failing scenario is

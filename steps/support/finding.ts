@@ -1,7 +1,4 @@
-import type { AppResponse } from '../../conformance-runner/src/protocol';
-import { clipStrings } from '../../conformance-runner/src/protocol/clip';
-import { echoValues } from '../../conformance-runner/src/protocol/echoValues';
-import type { Aspect, Finding } from '../../conformance-runner/src/model/finding';
+import { clipStrings, echoValues, type AppResponse, type Aspect, type Finding } from '../../conformance-runner/src/forSteps';
 import { fail } from './expect';
 
 /**

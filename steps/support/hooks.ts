@@ -1,5 +1,5 @@
 import { After, AfterAll, AfterStep, Before, BeforeStep, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
-import { MEDIA, type ServerLimit } from '../../conformance-runner/src/protocol';
+import { MEDIA, type ServerLimit } from '../../conformance-runner/src/forSteps';
 import { capabilitiesOf, checkParameters, closeClients } from './clients';
 import { clearFinding, takeFinding } from './finding';
 import { FwWorld } from './world';

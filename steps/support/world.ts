@@ -1,10 +1,8 @@
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import {
-  UnsupportedError, MEDIA,
-  type AdapterClient, type AppResponse, type Manifest, type Statement, type UrlResult,
-} from '../../conformance-runner/src/protocol';
-import { diagnoseBoot } from '../../conformance-runner/src/attribution/diagnoseBoot';
-import type { WorldParameters } from '../../conformance-runner/src/protocol/world';
+  diagnoseBoot, MEDIA, UnsupportedError,
+  type AdapterClient, type AppResponse, type Manifest, type Statement, type UrlResult, type WorldParameters,
+} from '../../conformance-runner/src/forSteps';
 import { checkParameters, clientFor } from './clients';
 import { fail } from './expect';
 

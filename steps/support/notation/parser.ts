@@ -1,4 +1,4 @@
-import type { ChainCall, Handler, HttpVerb, Statement } from '../../../conformance-runner/src/protocol/manifest';
+import type { ChainCall, Handler, HttpVerb, Statement } from '../../../conformance-runner/src/forSteps';
 import { NotationError, tokenize, type Token } from './tokenizer';
 
 /**

@@ -1,0 +1,37 @@
+/**
+ * The runner as the suite's step definitions see it (steps/): the one module of
+ * conformance-runner/ they import, so that the runner's folders can move and split without the
+ * steps following them (scripts/layering.ts fails on a step that imports any other file of the
+ * runner). It re-exports; it holds nothing of its own but what needs the runner's loading
+ * discipline: the property engine (fast-check) is loaded only by a step that checks a property here.
+ */
+import type { WorldParameters } from '../protocol/world';
+import type { Checked } from '../propertyWorker/checkProperty';
+
+export {
+  AdapterClient, AdapterError, UnsupportedError, MEDIA, targetClientOptions,
+  type AppRequest, type AppResponse, type ChainCall, type EchoBody, type Handler, type HttpVerb, type Info,
+  type Manifest, type ServerLimit, type Statement, type TypedValue, type UrlParams, type UrlResult, type WorldParameters,
+} from '../protocol';
+export { CLIP, clipStrings, clipText, isSmall, safeStringify } from '../protocol/clip';
+export { describeClipped } from '../protocol/answerBody';
+export { describeFrameworkError } from '../protocol/frameworkError';
+export { echoValues } from '../protocol/echoValues';
+export type { Aspect, Finding } from '../model/finding';
+export { diagnoseBoot } from '../attribution/diagnoseBoot';
+export type { PropertyInfo, PropertyResult } from '../properties/engine/runProperty';
+export { propertyParameters } from '../properties/engine/parameters';
+export { BackgroundProperties, takeStarted } from '../propertyWorker/BackgroundProperties';
+export { scenarioIdOf } from '../propertyWorker/wire';
+export type { Checked } from '../propertyWorker/checkProperty';
+
+/**
+ * Checks a property in this thread: only where no background worker runs it (a --parallel worker
+ * process, cucumber run directly). Loaded then, so that the engine and fast-check stay out of the
+ * suite's start everywhere else.
+ */
+export function checkPropertyHere(name: string, params: WorldParameters, tags: string[]): Promise<Checked> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { checkProperty } = require('../propertyWorker/checkProperty') as typeof import('../propertyWorker/checkProperty');
+  return checkProperty(name, params, tags);
+}
