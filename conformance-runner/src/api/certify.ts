@@ -21,8 +21,8 @@ export const certify: Certify = async (options) => {
     throw err;
   }
   const log = options.log ?? (() => undefined);
-  const { beginOpening } = await import('../run/open');
-  const { runConformance } = await import('../run/run');
+  const { beginOpening } = await import('../run/control/open');
+  const { runConformance } = await import('../run/control/run');
   let report: ConformanceReport | undefined;
   await runConformance(parsed, {
     cwd,

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CAPABILITIES, type Capability } from '../protocol/manifest';
 import { isLevel, LEVELS, type Level } from '../model/levels';
-import { SelectionError, validateTagExpression } from '../run/selection';
+import { SelectionError, validateTagExpression } from '../run/control/selection';
 import { PACKAGE_ROOT } from '../config/layout';
 import { DEFAULTS } from '../config/defaults';
 import { REFERENCE_ADAPTER_COMMAND, REFERENCE_ADAPTER_ENTRY, REFERENCE_ADAPTER_SOURCE_COMMAND, STDOUT_OUT, type CliOptions } from '../config/options';

@@ -50,11 +50,11 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   if (options.checkAdapter) return runCheckAdapter(options, cwd);
   // The adapter starts first, then the run's modules load while it boots (run/open.ts). They are
   // loaded on demand: cucumber and the report renderers take a while to load, --help should not.
-  const { beginOpening } = await import('../run/open');
+  const { beginOpening } = await import('../run/control/open');
   const opening = beginOpening(options, cwd, REPO_ROOT);
   // Loading the run's modules keeps the event loop busy ~0.5 s: the adapter is spawned first.
   await Promise.race([opening.spawned, new Promise((resolve) => setTimeout(resolve, SPAWN_WAIT_MS).unref())]);
-  const { runConformance } = await import('../run/run');
+  const { runConformance } = await import('../run/control/run');
   // `--out -`: stdout carries conformance.json alone, for a pipe; the console's lines go to stderr.
   const toStdout = options.out === STDOUT_OUT;
   return runConformance(options, {

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { compareWithExpectations } from '../../src/expectations/compare';
 import { ExpectationsError, loadExpectations, parseExpectations } from '../../src/expectations/load';
 import { updateExpectations } from '../../src/expectations/update';
-import { storedCases } from '../../src/run/worldParameters';
+import { storedCases } from '../../src/run/control/worldParameters';
 import { rule, rulesOf, scenario } from '../run/results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('groups.prefix'), rule('errors.body', 'reference')];

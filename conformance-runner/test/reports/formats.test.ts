@@ -8,7 +8,7 @@ import { renderJunit } from '../../src/reports/junit';
 import { renderMarkdown } from '../../src/reports/markdown';
 import { requestStats } from '../../src/reports/model';
 import { sampleAdapterCheck, sampleReport, sampleScenarios, TOKEN, XSS } from './sample';
-import { clipComparison } from '../../src/run/clipComparison';
+import { clipComparison } from '../../src/run/finish/clipComparison';
 
 type XmlNode = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
 import { create } from 'xmlbuilder2';
 import { attribute } from '../../src/attribution/rules';
-import { summarise } from '../../src/run/summary';
+import { summarise } from '../../src/run/finish/summary';
 import type { ScenarioResult } from '../../src/model/results';
 import { countedFailures, standings } from '../../src/reports/counted';
 import { informativeEnvelopes, renderCucumberHtml, withBanner } from '../../src/reports/cucumber';

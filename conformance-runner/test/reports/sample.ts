@@ -1,6 +1,6 @@
 import type { Exchange } from '../../src/protocol/AdapterClient';
 import { attribute } from '../../src/attribution/rules';
-import { summarise } from '../../src/run/summary';
+import { summarise } from '../../src/run/finish/summary';
 import type { ScenarioResult } from '../../src/model/results';
 import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport } from '../../src/reports/model';
 import { rule, scenario } from '../run/results';

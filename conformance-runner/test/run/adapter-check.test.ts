@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { CheckReport, CheckResult } from '../../src/check-adapter';
 import type { Info } from '../../src/protocol';
-import { adapterCheckConsole, adapterCheckLine, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck } from '../../src/run/adapter-check';
+import { adapterCheckConsole, adapterCheckLine, adapterCheckReminder, runAdapterCheck, summariseAdapterCheck } from '../../src/run/control/adapter-check';
 import { stopAllTargets } from '../../src/target';
 import { startFake } from '../target/fakes';
 

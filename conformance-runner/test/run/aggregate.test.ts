@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { aggregateRules, aggregateStatus } from '../../src/attribution/rules';
-import { conformancePercent, summarise } from '../../src/run/summary';
+import { conformancePercent, summarise } from '../../src/run/finish/summary';
 import { scenarioLevel } from '../../src/model/levels';
-import { describePickle } from '../../src/run/suite';
+import { describePickle } from '../../src/run/control/suite';
 import type { RuleDef } from '../../src/model/suite';
 import { rule, scenario } from './results';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApplicationsFinding } from '../../src/check-adapter';
-import { applicationsLine, applicationsRecord, unjudgedWhenMixed } from '../../src/run/applicationsClaim';
-import { worldParametersFor } from '../../src/run/worldParameters';
+import { applicationsLine, applicationsRecord, unjudgedWhenMixed } from '../../src/run/control/applicationsClaim';
+import { worldParametersFor } from '../../src/run/control/worldParameters';
 import { parseCommandLine } from '../../src/cli/args';
 import { scenario } from './results';
 

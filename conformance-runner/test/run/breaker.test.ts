@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CircuitBreaker, unreachable } from '../../src/run/breaker';
+import { CircuitBreaker, unreachable } from '../../src/run/control/breaker';
 
 describe('circuit breaker', () => {
   const result = (id: string, status: string, message?: string) => ({ id, status: status as never, message });

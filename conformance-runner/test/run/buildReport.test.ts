@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { parseCommandLine } from '../../src/cli/args';
 import type { Info } from '../../src/protocol/manifest';
 import { attribute } from '../../src/attribution/rules';
-import { buildReport, type ReportInput } from '../../src/run/buildReport';
-import { consoleSummary } from '../../src/run/consoleSummary';
+import { buildReport, type ReportInput } from '../../src/run/finish/buildReport';
+import { consoleSummary } from '../../src/run/finish/consoleSummary';
 import { EXCHANGES, sampleScenarios, TOKEN } from '../reports/sample';
 import { rule } from './results';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Envelope } from '@cucumber/messages';
 import { CLIP } from '../../src/protocol/clip';
-import { clipEnvelope } from '../../src/run/clipEnvelope';
+import { clipEnvelope } from '../../src/run/cucumber/clipEnvelope';
 
 const LONG = 'q'.repeat(1_000_000);
 

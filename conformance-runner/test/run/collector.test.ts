@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEDIA } from '../../src/protocol/world';
-import { Collector } from '../../src/run/collector';
+import { Collector } from '../../src/run/cucumber/collector';
 import { TIMING_MEDIA } from '../../src/protocol/requestTiming';
 import type { ScenarioResult } from '../../src/model/results';
 import { publishAdapterOutput } from '../../src/target/adapterOutput';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CAPABILITIES } from '../../src/protocol/manifest';
-import { consoleSummary } from '../../src/run/consoleSummary';
-import { CONSOLE_WIDTH, fitLine } from '../../src/run/consoleWidth';
-import { formatResultLine } from '../../src/run/progress';
+import { consoleSummary } from '../../src/run/finish/consoleSummary';
+import { CONSOLE_WIDTH, fitLine } from '../../src/run/finish/consoleWidth';
+import { formatResultLine } from '../../src/run/finish/progress';
 import { sampleReport, sampleScenarios } from '../reports/sample';
 
 const long = (n: number) => Array.from({ length: n }, (_, i) => `rule${i}.something-long`).join(', ');

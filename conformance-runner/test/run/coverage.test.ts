@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { TYPESCRIPT_LOADER } from '../../src/config/loader';
-import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage';
+import { Coverage, hasRuntimeCode, ranges, uncoveredMarkdown } from '../../src/run/coverage/coverage';
 import { tempDir } from '../tempDirs';
 
 const ROOT = path.resolve(__dirname, '..', 'fixtures', 'runner', 'coverage');

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { dropUnmeasuredScripts, mayBeMeasured } from '../../src/run/coverageScripts';
+import { dropUnmeasuredScripts, mayBeMeasured } from '../../src/run/coverage/coverageScripts';
 import { tempDir } from '../tempDirs';
 
 const ROOT = '/repo';

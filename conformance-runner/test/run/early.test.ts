@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { propertyNamed } from '../../src/properties';
-import { loadSuite } from '../../src/run/suite';
+import { loadSuite } from '../../src/run/control/suite';
 
 // The runner starts the suite's properties early (WorldParameters.early) by the name in their step;
 // a reworded step would silently make every property wait for its turn again.

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 // As in the runner: before cucumber loads (run/cucumber.ts imports it first).
-import { execWithIndices, useNativeMatchIndices } from '../../src/run/matchIndices';
+import { execWithIndices, useNativeMatchIndices } from '../../src/run/cucumber/matchIndices';
 import { loadSupport } from '@cucumber/cucumber/api';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { parseCommandLine } from '../../src/cli/args';
-import { beginOpening } from '../../src/run/open';
+import { beginOpening } from '../../src/run/control/open';
 import { stopAllTargets } from '../../src/target';
 import { fakeCommand, REPO } from '../target/fakes';
 

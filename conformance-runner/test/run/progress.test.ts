@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatResultLine, Progress } from '../../src/run/progress';
+import { formatResultLine, Progress } from '../../src/run/finish/progress';
 import type { ScenarioDef } from '../../src/model/suite';
 import { scenario } from './results';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Envelope } from '@cucumber/messages';
-import { RunHooks } from '../../src/run/runHooks';
-import { hungControlCalls } from '../../src/run/hungCalls';
+import { RunHooks } from '../../src/run/cucumber/runHooks';
+import { hungControlCalls } from '../../src/run/finish/hungCalls';
 
 /** What cucumber 12 throws when a run hook fails: it calls every one "a BeforeAll hook" (issue 38). */
 const crash = new Error('a BeforeAll hook errored, process exiting: steps/properties/properties.steps.ts:57');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { filesWithRuntimeCode, hasRuntimeCode } from '../../src/run/runtimeCode';
+import { filesWithRuntimeCode, hasRuntimeCode } from '../../src/run/coverage/runtimeCode';
 import { tempDir } from '../tempDirs';
 
 /** Source → whether it compiles to code. */

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { escapeTag, ruleMatches, select, SelectionError } from '../../src/run/selection';
-import { loadSuite, SuiteError } from '../../src/run/suite';
+import { escapeTag, ruleMatches, select, SelectionError } from '../../src/run/control/selection';
+import { loadSuite, SuiteError } from '../../src/run/control/suite';
 import { tempDir } from '../tempDirs';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'runner', 'suite');

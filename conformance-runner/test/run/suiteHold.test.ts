@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { holdSuite, suiteHeld } from '../../src/run/suiteHold';
+import { holdSuite, suiteHeld } from '../../src/run/cucumber/suiteHold';
 
 describe("the runner's hold on the suite", () => {
   it('lets the suite start at once when nothing holds it (a cucumber worker, a run without the check)', async () => {

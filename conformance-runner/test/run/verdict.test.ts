@@ -5,7 +5,7 @@ import type { ExpectationsFile, ExpectedResult } from '../../src/expectations/ty
 import { CAPABILITIES, type Capability } from '../../src/protocol/manifest';
 import type { RuleResult } from '../../src/model/results';
 import type { Verdict } from '../../src/model/verdict';
-import { decideVerdict, profileOf } from '../../src/run/verdict';
+import { decideVerdict, profileOf } from '../../src/run/finish/verdict';
 import { rule, rulesOf, scenario } from './results';
 
 const DEFS = [rule('params.constraint-regex'), rule('params.anchored', 'implied'), rule('errors.body', 'reference')];

@@ -1,8 +1,8 @@
-import type { ScenarioResult } from '../model/results';
-import { terminalLine, terminalText } from '../protocol/inert';
-import type { ConformanceReport } from '../reports/model';
-import { verdictWords } from '../reports/words';
-import { adapterCheckReminder } from './adapter-check';
+import type { ScenarioResult } from '../../model/results';
+import { terminalLine, terminalText } from '../../protocol/inert';
+import type { ConformanceReport } from '../../reports/model';
+import { verdictWords } from '../../reports/words';
+import { adapterCheckReminder } from '../control/adapter-check';
 import { fitText } from './consoleWidth';
 
 /**

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { codeFile, NODE_LOADER_ARGS } from '../config/layout';
+import { codeFile, NODE_LOADER_ARGS } from '../../config/layout';
 
 /** What `c8 report` did: its exit status and what it printed (the text summary). */
 export interface C8Result {
@@ -23,7 +23,7 @@ export class C8Process {
   /** Starts a process that loads c8 now and reports in `root` later. */
   standBy(root: string): void {
     if (this.standby !== undefined) return;
-    const child = spawn(process.execPath, [...NODE_LOADER_ARGS, codeFile('conformance-runner/src/run/c8Standby'), this.bin], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_LOADER_ARGS, codeFile('conformance-runner/src/run/coverage/c8Standby'), this.bin], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const standby = { child, root, alive: true, result: collect(child) };
     void standby.result.then(() => { standby.alive = false; });
     child.stdin!.on('error', () => { standby.alive = false; });

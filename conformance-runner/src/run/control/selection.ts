@@ -1,6 +1,6 @@
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
-import type { Level } from '../model/levels';
-import type { RuleDef, ScenarioDef, Suite } from '../model/suite';
+import type { Level } from '../../model/levels';
+import type { RuleDef, ScenarioDef, Suite } from '../../model/suite';
 
 export interface SelectionOptions {
   tags?: string;

@@ -1,5 +1,5 @@
 import { After } from '@cucumber/cucumber';
-import { DURATIONS_CHANNEL, measureRequests, TIMING_MEDIA } from '../../protocol/requestTiming';
+import { DURATIONS_CHANNEL, measureRequests, TIMING_MEDIA } from '../../../protocol/requestTiming';
 
 /*
  * Support code the runner adds in front of the suite's own steps: it measures every HTTP request

@@ -1,5 +1,5 @@
-import type { Comparison } from '../expectations/compare';
-import { CLIP, clipText } from '../protocol/clip';
+import type { Comparison } from '../../expectations/compare';
+import { CLIP, clipText } from '../../protocol/clip';
 
 /**
  * The comparison with an expectations file as reports keep it: the file's text (reasons, issues,

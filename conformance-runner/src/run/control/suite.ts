@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
 import { IdGenerator, SourceMediaType, type Pickle } from '@cucumber/messages';
-import { COMPILED } from '../config/layout';
-import { isLevel, scenarioLevel, type Level } from '../model/levels';
-import type { RuleDef, ScenarioDef, Suite } from '../model/suite';
+import { COMPILED } from '../../config/layout';
+import { isLevel, scenarioLevel, type Level } from '../../model/levels';
+import type { RuleDef, ScenarioDef, Suite } from '../../model/suite';
 
 /** The suite on disk is broken (missing or malformed rules.json, unparsable feature). */
 export class SuiteError extends Error {

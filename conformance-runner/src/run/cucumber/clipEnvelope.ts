@@ -1,5 +1,5 @@
 import type { Envelope } from '@cucumber/messages';
-import { CLIP, clipStrings, clipText } from '../protocol/clip';
+import { CLIP, clipStrings, clipText } from '../../protocol/clip';
 
 /**
  * An envelope as the runner keeps it: every text a target can make long is clipped (with the clip

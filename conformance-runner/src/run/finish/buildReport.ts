@@ -1,15 +1,15 @@
-import type { CliOptions } from '../config/options';
-import { compareWithExpectations, type Comparison } from '../expectations/compare';
-import type { ExpectationsFile } from '../expectations/types';
-import type { Capability } from '../protocol/manifest';
-import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo, type ReportApplications } from '../reports/model';
-import type { Target } from '../target';
-import type { Attribution } from '../attribution/rules';
+import type { CliOptions } from '../../config/options';
+import { compareWithExpectations, type Comparison } from '../../expectations/compare';
+import type { ExpectationsFile } from '../../expectations/types';
+import type { Capability } from '../../protocol/manifest';
+import { REPORT_VERSION, requestStats, toReportScenario, type AdapterCheckSummary, type ConformanceReport, type CoverageInfo, type ReportApplications } from '../../reports/model';
+import type { Target } from '../../target';
+import type { Attribution } from '../../attribution/rules';
 import { summarise } from './summary';
 import { display } from './display';
 import { decideVerdict, profileOf } from './verdict';
 import { clipComparison } from './clipComparison';
-import { CLIP, clipText } from '../protocol/clip';
+import { CLIP, clipText } from '../../protocol/clip';
 
 const TIMING_METHOD = 'undici diagnostics channels in every cucumber process (support/timing.ts): from the creation of each request to the end of its response body';
 

@@ -1,4 +1,4 @@
-import type { ScenarioResult } from '../model/results';
+import type { ScenarioResult } from '../../model/results';
 
 /** A RequestTimeoutError's message about a control call (protocol/errors.ts). */
 const CONTROL_TIMEOUT = /^(GET|POST|DELETE|PUT|PATCH) (\/__fw\/[^\s?]*)\S* did not answer within (\d+) ms/;

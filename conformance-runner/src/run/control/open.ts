@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FRAMEWORK_LOG, REFERENCE_ADAPTER_COMMAND, STDOUT_OUT, type CliOptions } from '../config/options';
-import { openTarget, stopAllTargets, TargetError, type Target } from '../target';
-import { Coverage } from './coverage';
+import { FRAMEWORK_LOG, REFERENCE_ADAPTER_COMMAND, STDOUT_OUT, type CliOptions } from '../../config/options';
+import { openTarget, stopAllTargets, TargetError, type Target } from '../../target';
+import { Coverage } from '../coverage/coverage';
 
 export type OpenedTargets = { target: Target; oracle?: Target } | { error: string };
 

@@ -1,7 +1,7 @@
-import { counts as levelCounts, LEVELS, type Level } from '../model/levels';
-import type { RuleResult, ScenarioResult } from '../model/results';
-import { countStatuses, type Status, type StatusCounts } from '../model/status';
-import type { Summary } from '../model/summary';
+import { counts as levelCounts, LEVELS, type Level } from '../../model/levels';
+import type { RuleResult, ScenarioResult } from '../../model/results';
+import { countStatuses, type Status, type StatusCounts } from '../../model/status';
+import type { Summary } from '../../model/summary';
 
 /** conformance.json `summary`: scenarios and rules counted by status and level, and the conformance figure. */
 export function summarise(rules: RuleResult[], scenarios: ScenarioResult[]): Summary {

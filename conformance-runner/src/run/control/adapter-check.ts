@@ -1,6 +1,6 @@
-import { checkAdapter, formatCheckReport, type ApplicationsFinding, type CheckedTarget, type CheckReport } from '../check-adapter';
-import { CLIP, clipText } from '../protocol/clip';
-import type { AdapterCheckSummary } from '../reports/model';
+import { checkAdapter, formatCheckReport, type ApplicationsFinding, type CheckedTarget, type CheckReport } from '../../check-adapter';
+import { CLIP, clipText } from '../../protocol/clip';
+import type { AdapterCheckSummary } from '../../reports/model';
 
 /*
  * The adapter check at the start of every run (unless --skip-adapter-check): the smoke test of

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../reports/atomic';
+import { writeFileAtomic } from '../../reports/atomic';
 import { C8Process } from './c8Process';
 import { dropUnmeasuredScripts } from './coverageScripts';
 import { filesWithRuntimeCode, hasRuntimeCode } from './runtimeCode';

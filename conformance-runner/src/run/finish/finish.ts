@@ -1,28 +1,28 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CliOptions } from '../config/options';
-import { EXIT } from '../config/exitCodes';
-import type { ExpectationsFile } from '../expectations/types';
-import { updateExpectations } from '../expectations/update';
-import type { ScenarioResult } from '../model/results';
-import { writeFileAtomic } from '../reports/atomic';
-import { ReportWriteError, writing } from '../reports/writeError';
-import type { AdapterCheckSummary } from '../reports/model';
-import type { Target } from '../target';
-import { attribute } from '../attribution/rules';
+import type { CliOptions } from '../../config/options';
+import { EXIT } from '../../config/exitCodes';
+import type { ExpectationsFile } from '../../expectations/types';
+import { updateExpectations } from '../../expectations/update';
+import type { ScenarioResult } from '../../model/results';
+import { writeFileAtomic } from '../../reports/atomic';
+import { ReportWriteError, writing } from '../../reports/writeError';
+import type { AdapterCheckSummary } from '../../reports/model';
+import type { Target } from '../../target';
+import { attribute } from '../../attribution/rules';
 import { buildReport } from './buildReport';
-import type { Collector } from './collector';
+import type { Collector } from '../cucumber/collector';
 import { consoleSummary } from './consoleSummary';
-import type { CoverageOutcome } from './coverageReport';
+import type { CoverageOutcome } from '../coverage/coverageReport';
 import { display } from './display';
 import { hungControlCalls } from './hungCalls';
-import { applicationsRecord, unjudgedWhenMixed } from './applicationsClaim';
-import type { ApplicationsFinding } from '../check-adapter';
-import { misplacedExceptionWarning } from '../protocol/misplacedException';
-import type { RunEnvironment } from './environment';
-import type { Interruption } from './interruption';
-import type { Selection } from './selection';
-import type { Suite } from '../model/suite';
+import { applicationsRecord, unjudgedWhenMixed } from '../control/applicationsClaim';
+import type { ApplicationsFinding } from '../../check-adapter';
+import { misplacedExceptionWarning } from '../../protocol/misplacedException';
+import type { RunEnvironment } from '../control/environment';
+import type { Interruption } from '../control/interruption';
+import type { Selection } from '../control/selection';
+import type { Suite } from '../../model/suite';
 
 /** What every way of ending a run knows: set once the suite is selected. */
 export interface FinishBase {
@@ -56,15 +56,15 @@ export interface FinishInput extends FinishBase {
   coverage: Promise<CoverageOutcome> | null;
 }
 
-let writers: Promise<typeof import('../reports/write')> | undefined;
+let writers: Promise<typeof import('../../reports/write')> | undefined;
 
 /**
  * The report renderers (badge-maker, fast-xml-builder, the HTML and Markdown writers): only the
  * run's end needs them, and loading them was 0.05 s of the run's start, where the adapter waits on
  * this thread. run.ts asks for them once the suite runs, which mostly waits on the target.
  */
-export function loadReportWriters(): Promise<typeof import('../reports/write')> {
-  writers ??= import('../reports/write');
+export function loadReportWriters(): Promise<typeof import('../../reports/write')> {
+  writers ??= import('../../reports/write');
   return writers;
 }
 

@@ -1,7 +1,7 @@
-import type { CliOptions } from '../config/options';
-import type { ExpectationsFile } from '../expectations/types';
-import type { EarlyProperty, WorldParameters } from '../protocol/world';
-import type { Target } from '../target';
+import type { CliOptions } from '../../config/options';
+import type { ExpectationsFile } from '../../expectations/types';
+import type { EarlyProperty, WorldParameters } from '../../protocol/world';
+import type { Target } from '../../target';
 import type { Selection } from './selection';
 
 /** What the run hands cucumber (docs/architecture.md, "World parameters"). */

@@ -1,8 +1,8 @@
-import type { CliOptions } from '../config/options';
-import { applicationsConsequence, Probe, probeApplications, type ApplicationsFinding } from '../check-adapter';
-import type { ScenarioResult } from '../model/results';
-import type { ReportApplications } from '../reports/model';
-import type { Target } from '../target';
+import type { CliOptions } from '../../config/options';
+import { applicationsConsequence, Probe, probeApplications, type ApplicationsFinding } from '../../check-adapter';
+import type { ScenarioResult } from '../../model/results';
+import type { ReportApplications } from '../../reports/model';
+import type { Target } from '../../target';
 
 /**
  * The adapter's `applications` claim (protocol §2.2), checked before anything relies on it: the

@@ -1,4 +1,4 @@
-import type { Status } from '../model/status';
+import type { Status } from '../../model/status';
 
 /** One finished test step (or hook) of a scenario, as cucumber reported it. */
 export interface StepOutcome {

@@ -1,7 +1,7 @@
-import { EXIT } from '../config/exitCodes';
-import type { Target } from '../target';
+import { EXIT } from '../../config/exitCodes';
+import type { Target } from '../../target';
 import { adapterCheckConsole, runAdapterCheck, summariseAdapterCheck, type AdapterCheckOutcome } from './adapter-check';
-import type { FinishBase } from './finish';
+import type { FinishBase } from '../finish/finish';
 import type { Interruption, Interruptions } from './interruption';
 
 /**

@@ -1,5 +1,5 @@
-import { EXIT } from '../config/exitCodes';
-import { stopAllTargets, type TargetDeath } from '../target';
+import { EXIT } from '../../config/exitCodes';
+import { stopAllTargets, type TargetDeath } from '../../target';
 
 /** Why a run stopped early: a signal, a dying target, the circuit breaker, --max-time, an internal error. */
 export interface Interruption {

@@ -1,9 +1,9 @@
-import type { Comparison } from '../expectations/compare';
-import { CAPABILITIES, type Capability } from '../protocol/manifest';
-import type { Gate, Profile, Verdict, VerdictKind } from '../model/verdict';
-import { counts as levelCounts } from '../model/levels';
-import type { RuleResult } from '../model/results';
-import { isBad } from '../model/status';
+import type { Comparison } from '../../expectations/compare';
+import { CAPABILITIES, type Capability } from '../../protocol/manifest';
+import type { Gate, Profile, Verdict, VerdictKind } from '../../model/verdict';
+import { counts as levelCounts } from '../../model/levels';
+import type { RuleResult } from '../../model/results';
+import { isBad } from '../../model/status';
 
 export interface VerdictInput {
   rules: RuleResult[];

@@ -1,14 +1,14 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
-import type { Finding } from '../model/finding';
-import { MEDIA } from '../protocol/world';
-import { OutputWindows, type OutputWindow } from '../target/adapterOutput';
+import type { Finding } from '../../model/finding';
+import { MEDIA } from '../../protocol/world';
+import { OutputWindows, type OutputWindow } from '../../target/adapterOutput';
 import { classify, type StepOutcome } from './scenarioStatus';
 import { clipEnvelope } from './clipEnvelope';
-import { TIMING_MEDIA } from '../protocol/requestTiming';
-import { scenarioOutcomes } from '../attribution/outcomes';
-import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../model/results';
-import { describePickle } from './suite';
-import type { ScenarioDef, Suite } from '../model/suite';
+import { TIMING_MEDIA } from '../../protocol/requestTiming';
+import { scenarioOutcomes } from '../../attribution/outcomes';
+import type { BootRefusal, PropertyInfo, Repro, RequestTiming, ScenarioResult } from '../../model/results';
+import { describePickle } from '../control/suite';
+import type { ScenarioDef, Suite } from '../../model/suite';
 
 interface Attempt {
   testCaseId: string;

@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../reports/model';
+import type { ConformanceReport } from '../../reports/model';
 
 /** What a run needs from the process that starts it (cli/main.ts, and the runner's own tests). */
 export interface RunEnvironment {

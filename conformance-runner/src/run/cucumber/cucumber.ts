@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber, type IRunConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../config/layout';
-import type { WorldParameters } from '../protocol/world';
-import { FEATURES_GLOB, STEPS_GLOB } from './suite';
+import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../../config/layout';
+import type { WorldParameters } from '../../protocol/world';
+import { FEATURES_GLOB, STEPS_GLOB } from '../control/suite';
 
 export interface CucumberRun {
   /** The suite root: features/ and steps/ are found under it, and pickle URIs are relative to it. */

@@ -1,8 +1,8 @@
-import { terminalLine } from '../protocol/inert';
-import type { ScenarioResult } from '../model/results';
-import type { Status } from '../model/status';
+import { terminalLine } from '../../protocol/inert';
+import type { ScenarioResult } from '../../model/results';
+import type { Status } from '../../model/status';
 import { fitText } from './consoleWidth';
-import type { ScenarioDef } from '../model/suite';
+import type { ScenarioDef } from '../../model/suite';
 
 export const LABELS: Record<Status, string> = {
   passed: 'PASS', failed: 'FAIL', blocked: 'BLOCKED', errored: 'ERROR', 'timed-out': 'TIMEOUT', 'partly-tested': 'PARTLY TESTED', unsupported: 'UNSUPPORTED', skipped: 'SKIP',

@@ -1,7 +1,7 @@
-import type { CoverageInfo } from '../reports/model';
+import type { CoverageInfo } from '../../reports/model';
 import type { Coverage } from './coverage';
-import { display } from './display';
-import type { RunEnvironment } from './environment';
+import { display } from '../finish/display';
+import type { RunEnvironment } from '../control/environment';
 
 /** The coverage report for conformance.json, or why there is none (a warning of the run). */
 export interface CoverageOutcome {

@@ -1,4 +1,4 @@
-import type { ScenarioResult } from '../model/results';
+import type { ScenarioResult } from '../../model/results';
 
 /** Connection failures of undici and of the OS: the target is gone or refuses connections. */
 const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|EPIPE|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_CLOSED)\b|other side closed/;
