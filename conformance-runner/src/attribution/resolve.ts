@@ -69,11 +69,16 @@ function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string)
   const roots = new Set<string>();
   const blockedBy = new Map<Outcome, string>();
   let pending = weighed;
-  /** The root that blocks every failure of `rule`, once they are all settled as blocked. */
-  const throughBlocked = (rule: string): string | undefined => {
+  /**
+   * The root that blocks every failure of `rule`, once they are all settled as blocked — passed on
+   * to `o` only where `rule` failed the way `o` did: a 404 does not inherit a root that `rule` got
+   * for another difference (a context object where a value was declared).
+   */
+  const throughBlocked = (rule: string, o: Outcome): string | undefined => {
     if (pending.some((p) => p.rule === rule) || roots.has(rule)) return undefined;
     const own = weighed.filter((w) => w.rule === rule);
     const by = own.map((w) => blockedBy.get(w));
+    if (o.symptom !== undefined && !own.some((w) => w.symptom === undefined || w.symptom === o.symptom)) return undefined;
     return own.length > 0 && by.every((b) => b !== undefined && b === by[0]) ? by[0] : undefined;
   };
   const settle = (): void => {
@@ -84,7 +89,7 @@ function resolveNeeds(outcomes: readonly Outcome[], catalogOrder: (rule: string)
       for (const o of pending) {
         const failingNeeds = needsOf(o).filter((r) => r !== o.rule && failingRules.has(r));
         // A rule whose every failure is blocked stands for what blocks it.
-        const root = failingNeeds.find((r) => roots.has(r)) ?? failingNeeds.map((r) => throughBlocked(r)).find((r) => r !== undefined);
+        const root = failingNeeds.find((r) => roots.has(r)) ?? failingNeeds.map((r) => throughBlocked(r, o)).find((r) => r !== undefined);
         if (root !== undefined) {
           blockedBy.set(o, root);
           progress = true;

@@ -128,3 +128,22 @@ describe('a URL right but for being absolute', () => {
     assert.equal(judge(wrong, ctx).evidence, undefined);
   });
 });
+
+describe('blocking through a blocked rule', () => {
+  it('passes a root on only to failures that show what the blocked rule\'s own failures show', () => {
+    const order = (r: string) => ['injection.route-param', 'params.constraint-regex', 'params.literal-static', 'params.segment'].indexOf(r);
+    const root = failed('injection.route-param', 'r', 'value became:Context');
+    const constraint = failed('params.constraint-regex', 'c', 'value became:Context', { needs: ['injection.route-param'] });
+    // A 404 that stands on the constraint: the constraint's failures are the context's, not a 404.
+    const unmatched = failed('params.literal-static', 'l', 'status unmatched', { needs: ['params.constraint-regex'] });
+    const r = resolveBlocking([root, constraint, unmatched], order);
+    assert.equal(r.blockedBy.get(constraint), 'injection.route-param');
+    assert.equal(r.blockedBy.has(unmatched), false);
+    assert.ok(r.roots.has('params.literal-static'));
+    // A 404 behind a rule whose own failure is a 404 blocked in turn: the same fault, passed on.
+    const segment = failed('params.segment', 's', 'status unmatched', { needs: ['injection.route-param'] });
+    const behind = failed('params.literal-static', 'l2', 'status unmatched', { needs: ['params.segment'] });
+    const r2 = resolveBlocking([failed('injection.route-param', 'r', 'status unmatched'), segment, behind], order);
+    assert.equal(r2.blockedBy.get(behind), 'injection.route-param');
+  });
+});

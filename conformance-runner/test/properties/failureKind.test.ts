@@ -133,3 +133,15 @@ test('a resource action answering a method its table does not have there is a ro
   const put: RequestCheck = { ...check, method: 'PUT', expect: { status: 200, body: { kind: 'echo', action: 'PhotoController@update', params: {} }, route: 'PUT /photos/{id}' }, rule: 'resources.routes' };
   assert.notEqual(classifyFailure(put, { kind: 'request', status: 200, body: '{"action":"PhotoController@destroy","params":{}}' }, p.manifest).rule, 'resources.only-seven');
 });
+
+test('closure arguments that hold a static text written with metacharacters are that text taken for a parameter', () => {
+  const check: RequestCheck = {
+    kind: 'request', method: 'GET', path: '/r0/A/*', expect: { status: 200, body: { kind: 'args', values: ['A'] }, route: '/r0/{p0}/*' },
+    rule: 'params.literal-static', charges: { 'wrong-body': 'dispatch.extract-by-name' }, literalStatic: ['*'],
+  };
+  const manifest = { protocol: 2, routeFiles: { web: [{ method: 'GET', uri: '/r0/{p0}/*', handler: { closure: 'args' } }] } } as const;
+  const taken = classifyFailure(check, { kind: 'request', status: 200, body: '{"closure":"args","args":[{"type":"string","value":"A"},{"type":"object","value":"*"}]}' }, manifest as never);
+  assert.equal(taken.rule, 'params.literal-static');
+  const swapped = classifyFailure(check, { kind: 'request', status: 200, body: '{"closure":"args","args":[{"type":"string","value":"B"}]}' }, manifest as never);
+  assert.equal(swapped.rule, 'dispatch.extract-by-name');
+});

@@ -79,10 +79,13 @@ export type Observed = ObservedRequest | ObservedUrl | { kind: 'error'; message:
 
 export function classifyFailure(check: Check, obs: Observed, manifest: Manifest): Charge {
   const kind = check.kind === 'request' ? requestKind(check, obs, manifest) : urlKind(check, obs);
-  const rule = check.charges?.[kind] ?? DEFAULT_RULES[kind] ??
+  const taken = kind === 'wrong-body' && check.kind === 'request' && obs.kind === 'request' && staticTaken(check, obs.body);
+  const rule = (taken ? 'params.literal-static' : undefined) ??
+    check.charges?.[kind] ?? DEFAULT_RULES[kind] ??
     (check.kind === 'request' && obs.kind === 'request' ? answerRule(check, kind, obs.body, manifest) : undefined) ?? check.rule;
   const defaults = (DEFAULT_NEEDS[kind] ?? []).map((r) => (r === 'named.name' && check.kind === 'url' ? check.nameRule ?? r : r));
-  const needs = [...defaults, ...(check.needs?.[kind] ?? [])].filter((r) => r !== rule);
+  // Static text taken for a parameter stands on nothing the check's kind would (closures' arguments by position).
+  const needs = [...defaults, ...(taken ? [] : check.needs?.[kind] ?? [])].filter((r) => r !== rule);
   const raw = findingOf(check, obs, kind);
   // A crash is one fault whichever check showed it: it has one signature in a property. A wrong
   // value is named by how it differs from the right one, so that two mechanisms broken in two
@@ -194,6 +197,15 @@ function urlKind(check: Extract<Check, { kind: 'url' }>, obs: Observed): Failure
     return url.endsWith('?') && urlViolations(url.slice(0, -1), check.expect).length === 0 ? 'url-empty-query' : 'url-wrong';
   }
   return 'follow-failed';
+}
+
+/** The closure's arguments hold a static text of the route written with metacharacters: that text was taken for a parameter. */
+function staticTaken(check: RequestCheck, body: string): boolean {
+  if (check.literalStatic === undefined) return false;
+  const parsed = parsedBody(body);
+  const args = parsed.ok ? (parsed.value as { args?: unknown } | null)?.args : undefined;
+  if (!Array.isArray(args)) return false;
+  return args.some((a) => a !== null && typeof a === 'object' && check.literalStatic!.some((text) => JSON.stringify((a as { value?: unknown }).value ?? '').includes(text)));
 }
 
 /** The action named by an echo body (protocol §4.1), if `body` is one. */

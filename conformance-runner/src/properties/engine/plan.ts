@@ -31,6 +31,11 @@ export interface RequestCheck {
    * failure is not that difference's, and `charges` here apply instead.
    */
   twin?: { index: number; charges: Partial<Record<FailureKind, string>> };
+  /**
+   * Static segments of the route written with regex metacharacters: a wrong answer whose closure
+   * arguments hold one of them shows that text taken for a parameter (params.literal-static).
+   */
+  literalStatic?: string[];
 }
 
 export interface UrlCheck {

@@ -108,9 +108,11 @@ export function planRegexCase(value: RegexCase): Plan {
       const literal = route.segments.some((seg) => seg.kind === 'static' && /[.+*()$]/.test(seg.text));
       const plain = literal ? 'params.literal-static' : 'params.constraint-regex';
       const charges = (constraint: string) => ({ 'server-error': constraint, 'not-matched': constraint, 'wrong-method': constraint, 'wrong-body': 'dispatch.extract-by-name', matched: rule, 'wrong-route': rule });
+      const metaStatic = route.segments.flatMap((seg) => (seg.kind === 'static' && /[.+*()$]/.test(seg.text) ? [seg.text] : []));
       const check: RequestCheck = {
         kind: 'request', method: 'GET', path, expect: expectation(routes, path), rule,
         charges: charges(plain), needs: { 'wrong-body': ['registration.closure-positional'] },
+        ...(metaStatic.length > 0 ? { literalStatic: metaStatic } : {}),
       };
       if (braced(route) && !literal) {
         // A brace quantifier first needs the parameter to end at the brace that balances its
