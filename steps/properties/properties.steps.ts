@@ -1,5 +1,5 @@
 import { AfterAll, BeforeAll, Before, Then, When, type World } from '@cucumber/cucumber';
-import { BackgroundProperties, checkPropertyHere, MEDIA, propertyParameters, scenarioIdOf, takeStarted, type PropertyInfo, type PropertyResult, type WorldParameters } from '../../conformance-runner/src/forSteps';
+import { backgroundProperties, checkPropertyHere, MEDIA, propertyParameters, scenarioIdOf, type BackgroundProperties, type PropertyInfo, type PropertyResult, type WorldParameters } from '../../conformance-runner/src/forSteps';
 
 /**
  * The fast-check properties as ordinary scenarios: `When the property "<name>" is checked` runs it
@@ -33,7 +33,7 @@ BeforeAll(function (this: { parameters?: Partial<WorldParameters> }) {
   const early = this.parameters?.early ?? [];
   if (early.length === 0) return;
   // The runner may have started them already, during its adapter check.
-  background = takeStarted() ?? new BackgroundProperties(propertyParameters(this.parameters!), early);
+  background = backgroundProperties(this.parameters!, early);
   background.suiteStarted();
 });
 

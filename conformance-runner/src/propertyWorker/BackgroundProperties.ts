@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { codeFile, COMPILED, TYPESCRIPT_LOADER } from '../config/layout';
 import type { EarlyProperty, WorldParameters } from '../protocol';
 import { DURATIONS_CHANNEL } from '../protocol/requestTiming';
-import { noteMisplacedException } from '../protocol/misplacedException';
+import type { MisplacedExceptions } from '../protocol/misplacedException';
 import type { Checked } from './checkProperty';
 import { fromWireChecked, fromWireError, propertyKey, type Start, type ToSuite } from './wire';
 
@@ -19,7 +19,11 @@ export class BackgroundProperties {
   /** Durations measured before the suite started (the runner starts the properties during the adapter check). */
   private beforeSuite: number[] | undefined = [];
 
-  constructor(params: WorldParameters, early: readonly EarlyProperty[]) {
+  /**
+   * `misplaced`: the run's tally, where the worker's own is added when it is done; `worker`: one
+   * started ahead (EarlyProperties.standBy()), or a new one.
+   */
+  constructor(params: WorldParameters, early: readonly EarlyProperty[], misplaced: MisplacedExceptions, worker: Worker = startWorker()) {
     for (const { scenario, property } of early) {
       let resolve!: (c: Checked) => void;
       let reject!: (e: Error) => void;
@@ -28,8 +32,6 @@ export class BackgroundProperties {
       promise.catch(() => undefined);
       this.pending.set(propertyKey(scenario, property), { promise, resolve, reject, taken: false });
     }
-    const worker = standingBy ?? startWorker();
-    standingBy = undefined;
     worker.postMessage({ params, early } satisfies Start);
     this.done = new Promise<void>((resolve) => {
       worker.on('message', (message: ToSuite) => {
@@ -38,7 +40,7 @@ export class BackgroundProperties {
         else if (message.type === 'threw') this.pending.get(propertyKey(message.scenario, message.property))?.reject(fromWireError(message.error));
         else {
           // Said once for the run, with the suite's thread's own (run/finish.ts).
-          if (message.misplaced !== undefined) noteMisplacedException(message.misplaced.first, message.misplaced.count);
+          if (message.misplaced !== undefined) misplaced.note(message.misplaced.first, message.misplaced.count);
           resolve();
         }
       });
@@ -80,40 +82,49 @@ export class BackgroundProperties {
   }
 }
 
-/** A worker started ahead of the suite (standBy()), for the next BackgroundProperties to take. */
-let standingBy: Worker | undefined;
-/** Properties the runner started before the suite did (startEarly()), for the suite's steps to take. */
-let started: BackgroundProperties | undefined;
-
 /**
- * Starts checking the properties now, before the suite starts: the runner does it while the adapter
- * check runs, since a property's outcome does not depend on when it runs. The run stops before its
- * suite when the check finds the adapter unresponsive (the worker then ends with the process).
+ * The run's property worker before its suite starts (RunState.properties): started ahead
+ * (standBy()), handed the properties during the adapter check (startEarly()), taken by the suite's
+ * property steps when the suite starts (takeStarted()).
  */
-export function startEarly(params: WorldParameters, early: readonly EarlyProperty[]): void {
-  started ??= new BackgroundProperties(params, early);
-}
+export class EarlyProperties {
+  /** A worker started ahead of the suite (standBy()), for the BackgroundProperties to take. */
+  private standingBy: Worker | undefined;
+  /** Properties the runner started before the suite did (startEarly()), for the suite's steps to take. */
+  private started: BackgroundProperties | undefined;
 
-/** The properties startEarly() started, once; undefined when it was not called. */
-export function takeStarted(): BackgroundProperties | undefined {
-  const taken = started;
-  started = undefined;
-  return taken;
-}
+  /**
+   * Starts checking the properties now, before the suite starts: the runner does it while the adapter
+   * check runs, since a property's outcome does not depend on when it runs. The run stops before its
+   * suite when the check finds the adapter unresponsive (the worker then ends with the process).
+   */
+  startEarly(params: WorldParameters, early: readonly EarlyProperty[], misplaced: MisplacedExceptions): void {
+    if (this.started !== undefined) return;
+    this.started = new BackgroundProperties(params, early, misplaced, this.standingBy);
+    this.standingBy = undefined;
+  }
 
-/**
- * Starts the property worker now, so that it loads its modules while the runner still waits on the
- * adapter: the runner calls it when the run will start properties early. Unused, it ends with the
- * process (it is unref()ed, and waits for nothing but its Start message).
- */
-export function standBy(): void {
-  standingBy ??= startWorker();
-}
+  /** The properties startEarly() started, once; undefined when it was not called. */
+  takeStarted(): BackgroundProperties | undefined {
+    const taken = this.started;
+    this.started = undefined;
+    return taken;
+  }
 
-/** Ends the worker standBy() started when no properties will run after all (their selection has none). */
-export function dismiss(): void {
-  void standingBy?.terminate();
-  standingBy = undefined;
+  /**
+   * Starts the property worker now, so that it loads its modules while the runner still waits on the
+   * adapter: the runner calls it when the run will start properties early. Unused, it ends with the
+   * process (it is unref()ed, and waits for nothing but its Start message).
+   */
+  standBy(): void {
+    this.standingBy ??= startWorker();
+  }
+
+  /** Ends the worker standBy() started when no properties will run after all (their selection has none). */
+  dismiss(): void {
+    void this.standingBy?.terminate();
+    this.standingBy = undefined;
+  }
 }
 
 function startWorker(): Worker {

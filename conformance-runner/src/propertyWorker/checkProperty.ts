@@ -1,5 +1,5 @@
 import { diagnoseBoot } from '../attribution/diagnoseBoot';
-import { AdapterClient, targetClientOptions, UnsupportedError, type WorldParameters } from '../protocol';
+import { AdapterClient, targetClientOptions, UnsupportedError, type ClientSharing, type WorldParameters } from '../protocol';
 import { propertyNamed, runProperty, type PropertyResult } from '../properties';
 import { replayCases } from '../properties/corpus/corpus';
 import { scenarioIdOf } from './wire';
@@ -14,10 +14,12 @@ export type Checked =
 /**
  * Runs one property with its own clients (its exchanges never mix with a scenario's), in whatever
  * thread calls it: the property's step, or the background worker (BackgroundProperties.ts).
+ * `sharing`: what its client shares with the thread's other clients of the run (applications
+ * loaded once, the tally of misplaced X-Fw-Exception headers).
  */
-export async function checkProperty(name: string, params: WorldParameters, tags: readonly string[]): Promise<Checked> {
+export async function checkProperty(name: string, params: WorldParameters, tags: readonly string[], sharing?: ClientSharing): Promise<Checked> {
   const def = propertyNamed(name);
-  const client = new AdapterClient(targetClientOptions(params));
+  const client = new AdapterClient(targetClientOptions(params, sharing));
   const oracle = params.oracle ? new AdapterClient({ ...params.oracle, requestTimeoutMs: params.requestTimeoutMs }) : undefined;
   try {
     const needed = new Set<string>(def.capabilities);

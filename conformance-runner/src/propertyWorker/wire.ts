@@ -1,4 +1,4 @@
-import type { MisplacedExceptions } from '../protocol/misplacedException';
+import type { MisplacedCount } from '../protocol/misplacedException';
 import { AdapterError, RequestTimeoutError, UnsupportedError, type EarlyProperty, type WorldParameters } from '../protocol';
 import { PropertyFailure } from '../properties/engine/PropertyFailure';
 import type { Checked } from './checkProperty';
@@ -110,7 +110,7 @@ export type ToSuite =
   | { type: 'checked'; scenario: string; property: string; checked: WireChecked }
   | { type: 'threw'; scenario: string; property: string; error: WireError }
   /** `misplaced`: the worker's answers that carried X-Fw-Exception without being a 5xx (protocol/misplacedException.ts). */
-  | { type: 'done'; misplaced?: MisplacedExceptions };
+  | { type: 'done'; misplaced?: MisplacedCount };
 
 const ID_TAG = '@id:';
 

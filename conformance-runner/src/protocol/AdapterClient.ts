@@ -9,11 +9,11 @@ import {
 } from './manifest';
 import { CLIP, clipText } from './clip';
 import { frameworkErrorOf, type FrameworkError } from './frameworkError';
-import { noteMisplacedException } from './misplacedException';
+import type { MisplacedExceptions } from './misplacedException';
 import { answerBound, readAnswer, readLimited, type Clipped } from './answerBody';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from './limits';
 import { describeViolation, firstViolation, type SchemaName } from './schemas';
-import { forgetSharedApps, sharedAppsOf } from './sharedApps';
+import { SharedApps } from './sharedApps';
 import type { Exchange } from '../model/exchange';
 import { UrlBatches, type AskBatch, type BatchAnswers, type UrlAnswer, type UrlQuestion, type UrlResult } from './UrlBatches';
 
@@ -35,6 +35,10 @@ export interface ClientOptions extends TargetAddress {
    * indistinguishable from a new one.
    */
   shareApps?: boolean;
+  /** The applications this client shares with the other clients of its run in this thread (protocol/world.ts, ClientSharing); its own when absent. */
+  sharedApps?: SharedApps;
+  /** Where answers that carried X-Fw-Exception without being a 5xx are counted (misplacedException.ts). */
+  misplaced?: MisplacedExceptions;
   /**
    * The adapter unloads applications named in X-Fw-Unload when it loads the next (info
    * `unloadWithLoad`, protocol §2.3): deleteApp() then leaves the unloading to the next load, or
@@ -97,8 +101,10 @@ export class AdapterClient {
   private readonly unloading: string[] = [];
   /** URL questions asked together, for an adapter that answers several in one call (urlBatches). */
   private readonly urlBatches?: UrlBatches;
+  private readonly shared: SharedApps;
 
   constructor(private readonly options: ClientOptions) {
+    this.shared = options.sharedApps ?? new SharedApps();
     const parsed = new URL(options.url);
     this.origin = parsed.origin;
     this.timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -122,11 +128,11 @@ export class AdapterClient {
   }
 
   /**
-   * Unloads the process's shared applications of this target (best effort), for an adapter that
-   * outlives the run; a started adapter is stopped with them.
+   * Unloads the shared applications (best effort), for an adapter that outlives the run; a started
+   * adapter is stopped with them.
    */
   async unloadShared(): Promise<void> {
-    const ids = forgetSharedApps(this.origin, this.options.token);
+    const ids = this.shared.forget();
     await Promise.all(ids.map((app) => this.unload(app).catch(() => undefined)));
   }
 
@@ -162,7 +168,7 @@ export class AdapterClient {
    */
   async loadApp(manifest: Manifest): Promise<LoadResult> {
     if (!this.options.shareApps) return this.load(manifest);
-    const shared = sharedAppsOf(this.origin, this.options.token);
+    const shared = this.shared;
     const key = JSON.stringify(manifest);
     let loading = shared.loads.get(key);
     if (loading === undefined) {
@@ -218,7 +224,7 @@ export class AdapterClient {
 
   async deleteApp(app: string): Promise<void> {
     // A shared application stays for the next scenario with its manifest (unloadShared()).
-    if (this.options.shareApps && sharedAppsOf(this.origin, this.options.token).ids.has(app)) return;
+    if (this.options.shareApps && this.shared.ids.has(app)) return;
     if (this.options.unloadWithLoad) {
       this.unloading.push(app);
       return;
@@ -254,7 +260,7 @@ export class AdapterClient {
    * (protocol §2.2). Empty for any other error, or an application that is not shared.
    */
   private droppedShared(app: string | undefined, kind: string | undefined): string {
-    if (!this.options.shareApps || kind !== 'app' || app === undefined || !sharedAppsOf(this.origin, this.options.token).ids.has(app)) return '';
+    if (!this.options.shareApps || kind !== 'app' || app === undefined || !this.shared.ids.has(app)) return '';
     return '; the adapter declares "applications": "per-request", so the runner loaded this manifest once for the whole run, and an adapter that claims it ' +
       'keeps every application it loaded until the run ends (protocol §2.2)';
   }
@@ -370,7 +376,7 @@ export class AdapterClient {
       // The framework's error behind a 5xx (§3.3); on any other answer it is no such thing.
       const carried = frameworkErrorOf(flat);
       const frameworkError = carried !== undefined && res.statusCode >= 500 ? carried : undefined;
-      if (carried !== undefined && frameworkError === undefined) noteMisplacedException(`${method} ${clipText(path, 200)} → ${res.statusCode}`);
+      if (carried !== undefined && frameworkError === undefined) this.options.misplaced?.note(`${method} ${clipText(path, 200)} → ${res.statusCode}`);
       if (frameworkError !== undefined) exchange.frameworkError = frameworkError;
       const traceHeader = flat[HEADER_TRACE];
       return {

@@ -49,7 +49,7 @@ export interface Precompiled {
   all: Record<string, unknown>;
 }
 
-let loaded: Precompiled | null | undefined;
+let precompiledCache: Precompiled | null | undefined;
 
 export function schemaHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -58,15 +58,15 @@ export function schemaHash(text: string): string {
 /** The validator compiled at build time for `name` in `mode`, if it was compiled from `text`. */
 export function precompiledValidator(name: string, mode: Mode, text: string): ValidateFunction | undefined {
   if (!COMPILED) return undefined;
-  if (loaded === undefined) {
+  if (precompiledCache === undefined) {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded = require(PRECOMPILED_FILE) as Precompiled;
+      precompiledCache = require(PRECOMPILED_FILE) as Precompiled;
     } catch {
-      loaded = null;
+      precompiledCache = null;
     }
   }
-  return loaded === null ? undefined : pickValidator(loaded, name, mode, text);
+  return precompiledCache === null ? undefined : pickValidator(precompiledCache, name, mode, text);
 }
 
 /** `name`'s validator in `mode` in a precompiled module, if it was compiled from `text`. */

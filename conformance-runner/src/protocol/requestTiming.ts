@@ -6,7 +6,7 @@ import * as diagnostics from 'node:diagnostics_channel';
  * to its error. Each thread has its own channels, so a thread that sends requests for the suite
  * (the property worker) measures its own and hands the durations over (DURATIONS_CHANNEL).
  */
-export function measureRequests(onDuration: (ms: number) => void): void {
+export function measureRequests(onDuration: (ms: number) => void): () => void {
   const startedAt = new WeakMap<object, number>();
   const finish = (message: unknown): void => {
     const request = (message as { request?: object }).request;
@@ -16,12 +16,49 @@ export function measureRequests(onDuration: (ms: number) => void): void {
     startedAt.delete(request);
     onDuration(performance.now() - started);
   };
-  diagnostics.subscribe('undici:request:create', (message) => {
+  const create = (message: unknown): void => {
     const request = (message as { request?: object }).request;
     if (request) startedAt.set(request, performance.now());
-  });
+  };
+  diagnostics.subscribe('undici:request:create', create);
   diagnostics.subscribe('undici:request:trailers', finish);
   diagnostics.subscribe('undici:request:error', finish);
+  return () => {
+    diagnostics.unsubscribe('undici:request:create', create);
+    diagnostics.unsubscribe('undici:request:trailers', finish);
+    diagnostics.unsubscribe('undici:request:error', finish);
+  };
+}
+
+/**
+ * The durations of the requests of one run's scenarios in this thread, and those the property
+ * worker hands over (DURATIONS_CHANNEL), from start() (the suite's first hook) to stop(); each
+ * scenario takes what finished since the previous one (run/cucumber/support/timing.ts).
+ */
+export class RequestLog {
+  private durations: number[] = [];
+  private stopMeasuring: (() => void) | undefined;
+  private readonly handed = (message: unknown): void => { this.durations.push(...(message as number[])); };
+
+  start(): void {
+    if (this.stopMeasuring !== undefined) return;
+    this.durations = [];
+    const unmeasure = measureRequests((ms) => this.durations.push(ms));
+    DURATIONS_CHANNEL.subscribe(this.handed);
+    this.stopMeasuring = () => { unmeasure(); DURATIONS_CHANNEL.unsubscribe(this.handed); };
+  }
+
+  stop(): void {
+    this.stopMeasuring?.();
+    this.stopMeasuring = undefined;
+  }
+
+  /** What was measured since the last take(), rounded to the microsecond. */
+  take(): number[] {
+    const taken = this.durations.map((d) => Math.round(d * 1000) / 1000);
+    this.durations = [];
+    return taken;
+  }
 }
 
 /** Durations (ms, a number[] per message) measured in another thread, published in this one. */
@@ -29,6 +66,6 @@ export const DURATIONS_CHANNEL = diagnostics.channel('fw-conformance:request-dur
 
 /**
  * Media type of the runner's own per-scenario attachment with the HTTP timings it measured
- * (run/support/timing.ts, which registers hooks and so is no module to import).
+ * (run/cucumber/support/timing.ts, which registers hooks and so is no module to import).
  */
 export const TIMING_MEDIA = 'application/vnd.fw.timing+json';

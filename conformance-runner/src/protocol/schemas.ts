@@ -15,26 +15,26 @@ export const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'conformance-runner', 'schema'
 // ajv is loaded when a schema must be compiled here: the compiled runner has the protocol's
 // schemas and the expectations file's compiled at build time (precompiled.ts), and a run needs
 // nothing else.
-let instances: Record<Mode, Ajv2020> | undefined;
+let ajvCache: Record<Mode, Ajv2020> | undefined;
 function instance(mode: Mode): Ajv2020 {
-  if (instances === undefined) {
+  if (ajvCache === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    instances = { first: addFormats(new Ajv(AJV_OPTIONS.first)), all: addFormats(new Ajv(AJV_OPTIONS.all)) };
+    ajvCache = { first: addFormats(new Ajv(AJV_OPTIONS.first)), all: addFormats(new Ajv(AJV_OPTIONS.all)) };
   }
-  return instances[mode];
+  return ajvCache[mode];
 }
-const compiled = new Map<string, ValidateFunction>();
+const validatorCache = new Map<string, ValidateFunction>();
 
 function validator(name: SchemaName | RunnerSchemaName, mode: Mode): ValidateFunction {
   const key = `${mode}:${name}`;
-  let validate = compiled.get(key);
+  let validate = validatorCache.get(key);
   if (validate === undefined) {
     const text = fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');
     validate = precompiledValidator(name, mode, text) ?? instance(mode).compile(JSON.parse(text));
-    compiled.set(key, validate);
+    validatorCache.set(key, validate);
   }
   return validate;
 }

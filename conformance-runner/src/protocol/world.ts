@@ -1,6 +1,8 @@
 import { FINDING_MEDIA } from '../model/finding';
 import { NUM_RUNS, REQUEST_TIMEOUT_MS } from '../config/defaults';
 import type { ClientOptions, TargetAddress } from './AdapterClient';
+import type { SharedApps } from './sharedApps';
+import type { MisplacedExceptions } from './misplacedException';
 
 /**
  * What the runner hands to cucumber as `worldParameters` (and what steps/ and the properties
@@ -16,7 +18,7 @@ export interface WorldParameters {
   requestTimeoutMs: number;
   /**
    * The adapter builds an application afresh for every request (info `applications: per-request`):
-   * identical manifests are then loaded once per process and shared (protocol/sharedApps.ts), and
+   * identical manifests are then loaded once per run and shared (protocol/sharedApps.ts), and
    * unloaded at the end when the adapter outlives the run (`unloadAtEnd`: --target).
    */
   shareApps?: { unloadAtEnd: boolean };
@@ -47,13 +49,31 @@ export interface WorldParameters {
    * alone, so the result is the same; the runner and the adapter just stop waiting on each other.
    */
   early?: EarlyProperty[];
+  /**
+   * The run this suite belongs to (run/control/runState.ts): the key under which the steps and the
+   * runner's support code find what the run shares with them in their process (the hold on the
+   * suite, the properties started early, the request timings, the shared applications). A process
+   * the runner did not start the suite in (--parallel workers, cucumber run directly) keeps its own
+   * share under the same key.
+   */
+  run?: string;
+}
+
+/**
+ * What the clients of one thread of a run share (protocol/sharedApps.ts, misplacedException.ts):
+ * the run's scenarios and the properties checked beside them, or the property worker's properties.
+ */
+export interface ClientSharing {
+  sharedApps: SharedApps;
+  misplaced: MisplacedExceptions;
 }
 
 /** How the suite's clients of the target are made: the scenarios' (one per process) and each property's. */
-export function targetClientOptions(params: WorldParameters): ClientOptions {
+export function targetClientOptions(params: WorldParameters, sharing?: ClientSharing): ClientOptions {
   return {
     ...params.target, requestTimeoutMs: params.requestTimeoutMs, capabilities: params.capabilities,
     shareApps: params.shareApps !== undefined, unloadWithLoad: params.unloadWithLoad === true, urlBatches: params.urlBatches === true,
+    ...(sharing !== undefined ? { sharedApps: sharing.sharedApps, misplaced: sharing.misplaced } : {}),
   };
 }
 

@@ -40,7 +40,7 @@ export async function renderCucumberHtml(envelopes: readonly Envelope[], report?
 const PLACEHOLDER = { fwConformanceMessages: 'here' };
 const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 
-let page: Promise<{ before: string; after: string }> | undefined;
+let pageCache: Promise<{ before: string; after: string }> | undefined;
 
 /**
  * cucumber's page (template, style, its 1 MB script) as the formatter renders it, split where the
@@ -50,18 +50,18 @@ let page: Promise<{ before: string; after: string }> | undefined;
  */
 function formatterPage(): Promise<{ before: string; after: string }> {
   prepareCucumberHtml();
-  return page!;
+  return pageCache!;
 }
 
 /** Makes cucumber's page now (run.ts: while the suite runs), not at the run's end (0.03 s there). */
 export function prepareCucumberHtml(): void {
-  if (page !== undefined) return;
-  page = throughFormatter([PLACEHOLDER]).then((html) => {
+  if (pageCache !== undefined) return;
+  pageCache = throughFormatter([PLACEHOLDER]).then((html) => {
     const at = html.indexOf(PLACEHOLDER_JSON);
     if (at < 0 || html.indexOf(PLACEHOLDER_JSON, at + 1) >= 0) throw new Error('cucumber.html: the formatter\'s page has no single place for the messages');
     return { before: html.slice(0, at), after: html.slice(at + PLACEHOLDER_JSON.length) };
   });
-  page.catch(() => { page = undefined; }); // the next report tries again
+  pageCache.catch(() => { pageCache = undefined; }); // the next report tries again
 }
 
 /** The page cucumber's formatter makes of these messages, streamed through it one by one. */

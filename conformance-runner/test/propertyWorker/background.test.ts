@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { AdapterError } from '../../src/protocol';
 import { DURATIONS_CHANNEL } from '../../src/protocol/requestTiming';
-import { BackgroundProperties, dismiss, standBy } from '../../src/propertyWorker/BackgroundProperties';
+import { MisplacedExceptions } from '../../src/protocol/misplacedException';
+import { BackgroundProperties, EarlyProperties } from '../../src/propertyWorker/BackgroundProperties';
 
 /** A port nothing listens on: every request to it fails at once. */
 async function closedPort(): Promise<number> {
@@ -25,6 +26,7 @@ describe('properties checked in the worker thread', () => {
       const background = new BackgroundProperties(
         { target: { url: `http://127.0.0.1:${port}`, token: 't' }, capabilities: ['routing'], requestTimeoutMs: 2000, seed: 1, numRuns: 3 },
         [{ scenario: 'dispatch-property-route-tables', property: 'route-tables', tags: ['@id:dispatch-property-route-tables'] }],
+        new MisplacedExceptions(),
       );
       assert.equal(background.take('another-scenario', 'route-tables'), undefined, 'only what was started is there');
       const taken = background.take('dispatch-property-route-tables', 'route-tables');
@@ -53,9 +55,10 @@ describe('properties checked in the worker thread', () => {
       return terminate.call(this);
     };
     try {
-      standBy();
-      dismiss();
-      dismiss();
+      const early = new EarlyProperties();
+      early.standBy();
+      early.dismiss();
+      early.dismiss();
       assert.equal(ended.length, 1);
       await new Promise<void>((resolve) => ended[0]!.once('exit', () => resolve()));
     } finally {

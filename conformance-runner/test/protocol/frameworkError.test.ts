@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { AdapterClient } from '../../src/protocol/AdapterClient';
-import { misplacedExceptions, misplacedExceptionWarning } from '../../src/protocol/misplacedException';
+import { MisplacedExceptions } from '../../src/protocol/misplacedException';
 import { CLIP } from '../../src/protocol/clip';
 import { describeFrameworkError, frameworkErrorOf, parseFrameworkError } from '../../src/protocol/frameworkError';
 
@@ -98,18 +98,18 @@ describe('X-Fw-Exception: the framework\'s error behind an answer (protocol §3.
       res.writeHead(status, { 'content-type': 'application/json', 'x-fw-trace': '', 'x-fw-exception': BINDING }).end('{"ok":true}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const client = new AdapterClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', capabilities: ['routing'] });
+    const misplaced = new MisplacedExceptions();
+    const client = new AdapterClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', capabilities: ['routing'], misplaced });
     try {
-      const before = misplacedExceptions()?.count ?? 0;
+      assert.equal(misplaced.warning(), undefined, 'nothing to say before');
       for (const status of [200, 201, 404]) {
         const answer = await client.send('a1', { method: 'GET', path: `/${status}` });
         assert.equal(answer.frameworkError, undefined, `not on a ${status}`);
         assert.equal('frameworkError' in client.exchanges.at(-1)!, false);
       }
       assert.equal((await client.send('a1', { method: 'GET', path: '/503' })).frameworkError?.line, 190, 'on a 5xx');
-      assert.equal(misplacedExceptions()!.count - before, 3);
-      if (before === 0) assert.equal(misplacedExceptions()!.first, 'GET /200 → 200');
-      assert.match(misplacedExceptionWarning()!, /^the adapter sent X-Fw-Exception with \d+ answers that are not a 5xx \(first: GET \/200 → 200\); protocol §3\.3 sends it with a 5xx only/);
+      assert.deepEqual(misplaced.counted(), { count: 3, first: 'GET /200 → 200' });
+      assert.match(misplaced.warning()!, /^the adapter sent X-Fw-Exception with 3 answers that are not a 5xx \(first: GET \/200 → 200\); protocol §3\.3 sends it with a 5xx only/);
     } finally {
       await client.close();
       server.close();

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { AdapterClient } from '../../src/protocol';
 import type { Manifest } from '../../src/protocol/manifest';
+import { SharedApps } from '../../src/protocol/sharedApps';
 
 /**
- * Content-addressed applications (protocol §2.2, `applications: per-request`): with shareApps, every
- * client of the process loads a manifest once, never deletes it during the run, and shows the load
+ * Content-addressed applications (protocol §2.2, `applications: per-request`): with shareApps, the
+ * clients that share one SharedApps (a run's, in one thread) load a manifest once, never deletes it during the run, and shows the load
  * in each scenario's exchanges; without it, each load is its own application, deleted after use.
  */
 describe('shared applications', () => {
@@ -41,10 +42,11 @@ describe('shared applications', () => {
   beforeEach(() => { calls = []; });
 
   const manifest = (uri: string): Manifest => ({ protocol: 2, routeFiles: { web: [{ method: 'GET', uri, handler: { closure: 'text', value: 'x' } }] } });
-  const client = (shareApps: boolean, token = 't') => new AdapterClient({ url, token, capabilities: ['routing'], shareApps });
+  const client = (shareApps: boolean, token = 't', sharedApps?: SharedApps) => new AdapterClient({ url, token, capabilities: ['routing'], shareApps, sharedApps });
 
-  it('loads a manifest once for every client of the process, and keeps it loaded', async () => {
-    const [a, b] = [client(true), client(true)];
+  it('loads a manifest once for every client of the run, and keeps it loaded', async () => {
+    const shared = new SharedApps();
+    const [a, b] = [client(true, 't', shared), client(true, 't', shared)];
     try {
       const first = await a.loadApp(manifest('/one'));
       const again = await b.loadApp(manifest('/one'));
@@ -63,6 +65,17 @@ describe('shared applications', () => {
       // Once unloaded, a manifest is loaded anew.
       await a.loadApp(manifest('/one'));
       assert.equal(calls.at(-1), 'POST /__fw/apps');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("shares nothing between runs: another run's client loads the manifest anew", async () => {
+    const [a, b] = [client(true, 't', new SharedApps()), client(true, 't', new SharedApps())];
+    try {
+      await a.loadApp(manifest('/three'));
+      await b.loadApp(manifest('/three'));
+      assert.deepEqual(calls, ['POST /__fw/apps', 'POST /__fw/apps']);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -1,15 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { holdSuite, suiteHeld } from '../../src/run/cucumber/suiteHold';
+import { SuiteHold } from '../../src/run/cucumber/suiteHold';
 
 describe("the runner's hold on the suite", () => {
   it('lets the suite start at once when nothing holds it (a cucumber worker, a run without the check)', async () => {
-    await suiteHeld();
+    await new SuiteHold().held();
   });
 
   it('holds the suite until the runner releases it, once', async () => {
-    const hold = holdSuite();
-    const started = suiteHeld();
+    const suiteHold = new SuiteHold();
+    const hold = suiteHold.take();
+    const started = suiteHold.held();
     let going = false;
     void started.then(() => { going = true; });
     await new Promise((resolve) => setImmediate(resolve));
@@ -17,12 +18,18 @@ describe("the runner's hold on the suite", () => {
     hold.release();
     await started;
     assert.equal(going, true);
-    await suiteHeld(); // the next run is not held by this one's hold
+    await suiteHold.held(); // the next start is not held by this hold
   });
 
   it('stops the suite before anything ran when the runner abandons it', async () => {
-    const hold = holdSuite();
-    hold.abandon('not run: the adapter stopped answering');
-    await assert.rejects(suiteHeld(), /not run: the adapter stopped answering/);
+    const suiteHold = new SuiteHold();
+    suiteHold.take().abandon('not run: the adapter stopped answering');
+    await assert.rejects(suiteHold.held(), /not run: the adapter stopped answering/);
+  });
+
+  it("holds one run's suite only: another run's starts at once", async () => {
+    const one = new SuiteHold();
+    one.take();
+    await new SuiteHold().held();
   });
 });

@@ -51,5 +51,6 @@ export function propertyParameters(raw: Partial<WorldParameters> | undefined): W
   if (p.shareApps !== undefined && p.shareApps !== null) out.shareApps = { unloadAtEnd: p.shareApps.unloadAtEnd === true };
   if (p.unloadWithLoad === true) out.unloadWithLoad = true;
   if (p.urlBatches === true) out.urlBatches = true;
+  if (typeof p.run === 'string') out.run = p.run;
   return out;
 }

@@ -4,17 +4,18 @@
  * answers megabyte echoes each parse costs milliseconds. One slot suffices, as the questions about
  * one body come one after another. The value is shared: callers read it, never change it.
  */
-let lastBody: string | undefined;
-let lastValue: { ok: true; value: unknown } | { ok: false } = { ok: false };
+type Parsed = { ok: true; value: unknown } | { ok: false };
+let parseCache: { body: string; parsed: Parsed } | undefined;
 
-export function parsedBody(body: string): { ok: true; value: unknown } | { ok: false } {
-  if (body !== lastBody) {
+export function parsedBody(body: string): Parsed {
+  if (parseCache?.body !== body) {
+    let parsed: Parsed;
     try {
-      lastValue = { ok: true, value: JSON.parse(body) };
+      parsed = { ok: true, value: JSON.parse(body) };
     } catch {
-      lastValue = { ok: false };
+      parsed = { ok: false };
     }
-    lastBody = body;
+    parseCache = { body, parsed };
   }
-  return lastValue;
+  return parseCache.parsed;
 }

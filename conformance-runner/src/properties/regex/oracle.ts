@@ -4,14 +4,14 @@
  * constraints are in the subset on which JavaScript and PCRE agree, so this is the language any
  * implementation's engine must also see.
  */
-const compiled = new Map<string, RegExp>();
+const anchoredCache = new Map<string, RegExp>();
 
 export function anchored(source: string): RegExp {
-  let re = compiled.get(source);
+  let re = anchoredCache.get(source);
   if (!re) {
     re = new RegExp(`^(?:${source})$`);
-    if (compiled.size > 10_000) compiled.clear();
-    compiled.set(source, re);
+    if (anchoredCache.size > 10_000) anchoredCache.clear();
+    anchoredCache.set(source, re);
   }
   return re;
 }

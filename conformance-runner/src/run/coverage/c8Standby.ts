@@ -28,20 +28,25 @@ for (const name of ['istanbul-reports', 'istanbul-reports/lib/html', 'istanbul-r
   }
 }
 
-let input = '';
-let started = false;
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk: string) => {
-  input += chunk;
-  const end = input.indexOf('\n');
-  if (started || end < 0) return;
-  started = true;
-  // Nothing more to read: the open pipe must not keep this process alive once c8 is done.
-  process.stdin.destroy();
-  const args = JSON.parse(input.slice(0, end)) as string[];
-  process.argv = [process.argv[0]!, c8Bin, ...args];
-  require(c8Bin);
-});
-process.stdin.on('end', () => {
-  if (!started) process.exit(0);
-});
+/** Waits for `c8 report`'s arguments on stdin, then runs c8 with them, once. */
+function awaitArguments(): void {
+  let input = '';
+  let started = false;
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    input += chunk;
+    const end = input.indexOf('\n');
+    if (started || end < 0) return;
+    started = true;
+    // Nothing more to read: the open pipe must not keep this process alive once c8 is done.
+    process.stdin.destroy();
+    const args = JSON.parse(input.slice(0, end)) as string[];
+    process.argv = [process.argv[0]!, c8Bin, ...args];
+    require(c8Bin);
+  });
+  process.stdin.on('end', () => {
+    if (!started) process.exit(0);
+  });
+}
+
+awaitArguments();

@@ -58,16 +58,16 @@ export function loadSteps(root: string, parallel: number): Promise<ISupportCodeL
   // Node loads a step file once per process: a second run in it (the API's certify(), called
   // again) would register no step at all. It reuses the library the first one loaded.
   const key = `${root}\0${parallel}`;
-  let loaded = supportLibraries.get(key);
+  let loaded = supportLibraryCache.get(key);
   if (loaded === undefined) {
     loaded = configuration(root, parallel, {}).then((runConfiguration) => loadSupport(runConfiguration, { cwd: root }));
-    loaded.catch(() => supportLibraries.delete(key));
-    supportLibraries.set(key, loaded);
+    loaded.catch(() => supportLibraryCache.delete(key));
+    supportLibraryCache.set(key, loaded);
   }
   return loaded;
 }
 
-const supportLibraries = new Map<string, Promise<ISupportCodeLibrary>>();
+const supportLibraryCache = new Map<string, Promise<ISupportCodeLibrary>>();
 
 async function configuration(root: string, parallel: number, provided: { worldParameters?: Record<string, never>; tags?: string; failFast?: boolean }): Promise<IRunConfiguration> {
   const { runConfiguration } = await loadConfiguration({

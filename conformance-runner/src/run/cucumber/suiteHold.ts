@@ -3,25 +3,28 @@
  * (0.3 to 0.6 s of the runner's CPU, 559 scenarios against 63 step definitions) while the adapter
  * check still waits on the adapter's answers, and nothing of the suite runs until the check is
  * done. support/gate.ts, the run's first BeforeAll hook, waits here; the suite's own BeforeAll
- * hooks (the properties started early) come after it. Kept apart from the hook so that the runner
- * can import it: cucumber must be the one to load a file that defines hooks.
+ * hooks (the properties started early) come after it. One per run (RunState.suiteHold), kept apart
+ * from the hook so that the runner can import it: cucumber must be the one to load a file that
+ * defines hooks.
  */
-let held: Promise<void> | undefined;
+export class SuiteHold {
+  private hold: Promise<void> | undefined;
 
-/** Holds the next run at its first hook; returns what lets it go, or stops it before anything ran. */
-export function holdSuite(): { release(): void; abandon(reason: string): void } {
-  let release!: () => void;
-  let abandon!: (err: Error) => void;
-  const hold = new Promise<void>((resolve, reject) => { release = resolve; abandon = reject; });
-  // Abandoned, the hook fails and cucumber ends; no one else waits on it.
-  hold.catch(() => undefined);
-  held = hold;
-  return { release: () => release(), abandon: (reason) => abandon(new Error(reason)) };
-}
+  /** Holds the suite at its first hook; returns what lets it go, or stops it before anything ran. */
+  take(): { release(): void; abandon(reason: string): void } {
+    let release!: () => void;
+    let abandon!: (err: Error) => void;
+    const hold = new Promise<void>((resolve, reject) => { release = resolve; abandon = reject; });
+    // Abandoned, the hook fails and cucumber ends; no one else waits on it.
+    hold.catch(() => undefined);
+    this.hold = hold;
+    return { release: () => release(), abandon: (reason) => abandon(new Error(reason)) };
+  }
 
-/** What the gate's hook waits on: nothing unless the runner holds the suite (never in a cucumber worker). */
-export function suiteHeld(): Promise<void> {
-  const hold = held ?? Promise.resolve();
-  held = undefined;
-  return hold;
+  /** What the gate's hook waits on: nothing unless the runner holds the suite (never in a cucumber worker). */
+  held(): Promise<void> {
+    const hold = this.hold ?? Promise.resolve();
+    this.hold = undefined;
+    return hold;
+  }
 }

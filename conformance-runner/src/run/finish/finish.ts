@@ -18,7 +18,7 @@ import { display } from './display';
 import { hungControlCalls } from './hungCalls';
 import { applicationsRecord, unjudgedWhenMixed } from '../control/applicationsClaim';
 import type { ApplicationsFinding } from '../../check-adapter';
-import { misplacedExceptionWarning } from '../../protocol/misplacedException';
+import type { MisplacedExceptions } from '../../protocol/misplacedException';
 import type { RunEnvironment } from '../control/environment';
 import type { Interruption } from '../control/interruption';
 import type { Selection } from '../control/selection';
@@ -43,6 +43,8 @@ export interface FinishBase {
   runWarnings: string[];
   /** The adapter's `applications` claim, probed once the target is open (applicationsClaim.ts); null before. */
   applications: ApplicationsFinding | null;
+  /** The run's tally of X-Fw-Exception headers sent with answers that are not a 5xx (RunState.sharing). */
+  misplaced: MisplacedExceptions;
 }
 
 export interface FinishInput extends FinishBase {
@@ -56,16 +58,14 @@ export interface FinishInput extends FinishBase {
   coverage: Promise<CoverageOutcome> | null;
 }
 
-let writers: Promise<typeof import('../../reports/write')> | undefined;
-
 /**
  * The report renderers (badge-maker, fast-xml-builder, the HTML and Markdown writers): only the
  * run's end needs them, and loading them was 0.05 s of the run's start, where the adapter waits on
  * this thread. run.ts asks for them once the suite runs, which mostly waits on the target.
  */
 export function loadReportWriters(): Promise<typeof import('../../reports/write')> {
-  writers ??= import('../../reports/write');
-  return writers;
+  // Node keeps the module once loaded: a second call (the reports, after run.ts asked) finds it there.
+  return import('../../reports/write');
 }
 
 /** Reports of a run that stopped early: what was collected, the rest "not run"; always exit ≠ 0. */
@@ -86,7 +86,7 @@ export async function finish(input: FinishInput): Promise<number> {
   const results = unjudgedWhenMixed(collectedResults(input), input.applications);
   const hung = hungControlCalls(results);
   if (hung !== undefined) warnings.push(hung);
-  const misplaced = misplacedExceptionWarning();
+  const misplaced = input.misplaced.warning();
   if (misplaced !== undefined) warnings.push(misplaced);
   const attributed = attribute(selection.rules, results, warnings, input.suite.ruleById);
   const knownIds = new Set([...input.suite.scenarios.map((s) => s.id), ...input.suite.rules.map((r) => r.id)]);

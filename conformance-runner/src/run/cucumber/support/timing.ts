@@ -1,34 +1,34 @@
-import { After } from '@cucumber/cucumber';
-import { DURATIONS_CHANNEL, measureRequests, TIMING_MEDIA } from '../../../protocol/requestTiming';
+import { After, AfterAll, BeforeAll } from '@cucumber/cucumber';
+import { TIMING_MEDIA } from '../../../protocol/requestTiming';
+import type { WorldParameters } from '../../../protocol/world';
+import { runStateOf } from '../../control/runState';
 
 /*
  * Support code the runner adds in front of the suite's own steps: it measures every HTTP request
  * undici makes during a scenario (the AdapterClient's and anything else built on undici; the
  * property worker's arrive through DURATIONS_CHANNEL), and attaches the durations to the scenario.
  * Measuring here rather than in the runner process keeps it right under --parallel, where
- * scenarios run in workers.
+ * scenarios run in workers. The durations are the run's (RunState.requests): measured from the
+ * suite's start, after the gate (support/gate.ts), since what the runner asked before (the adapter
+ * check, run while cucumber loads the features) is not the suite's.
  */
 
-let durations: number[] = [];
+type Parameterised = { parameters?: Partial<WorldParameters> };
 
-measureRequests((ms) => durations.push(ms));
-DURATIONS_CHANNEL.subscribe((message) => { durations.push(...(message as number[])); });
+BeforeAll(function (this: Parameterised) {
+  runStateOf(this.parameters).requests.start();
+});
 
-/**
- * Forgets what was measured so far: called when the suite starts (support/gate.ts), since what the
- * runner asked before (the adapter check, run while cucumber loads the features) is not the suite's.
- */
-export function forgetRequests(): void {
-  durations = [];
-}
+AfterAll(function (this: Parameterised) {
+  runStateOf(this.parameters).requests.stop();
+});
 
 // Defined before the suite's hooks, so it runs after theirs (cucumber runs After hooks in reverse)
 // and also counts the requests of their clean-up (DELETE /__fw/apps/{id}). Each scenario gets
 // what finished since the previous one: the requests of properties running in the background
 // (WorldParameters.early) land with the scenario running at the time, and none is lost between two.
-After(function (this: { attach?: (data: string, mediaType: string) => void }) {
+After(function (this: Parameterised & { attach?: (data: string, mediaType: string) => void }) {
   if (typeof this.attach !== 'function') return;
-  const rounded = durations.map((d) => Math.round(d * 1000) / 1000);
-  durations = [];
+  const rounded = runStateOf(this.parameters).requests.take();
   this.attach(JSON.stringify({ requests: rounded.length, durationsMs: rounded }), TIMING_MEDIA);
 });
