@@ -90,8 +90,7 @@ require('@cspotcode/source-map-support').install({
 });
 // Node reads the stack of every error a stream is destroyed with, and undici destroys each
 // connection to a server that closes it (php -S closes them all) that way: mapping stacks that
-// hold no TypeScript frame cost the runner about 6% of its CPU against such a server. (That error,
-// undici's InformationalError, is made without frames: conformance-runner/src/protocol/pool.ts.)
+// hold no TypeScript frame cost the runner about 6% of its CPU against such a server.
 const mapped = Error.prepareStackTrace;
 Error.prepareStackTrace = function prepareStackTrace(error, frames) {
   if (frames.some((frame) => frame.getFileName()?.endsWith('.ts'))) return mapped(error, frames);

@@ -11,7 +11,8 @@ const v8 = require('node:v8');
 // (on V8's background threads, which share the cores with the target) mostly never paid back. A
 // larger tier-up budget than V8's default (66 KiB of bytecode) optimizes only what proves hot. Set
 // before anything else loads, so every function the run compiles counts against it. V8 versions
-// that may no longer know the flag are left alone: V8 would print an error for it.
+// that may no longer know the flag are left alone: V8 would print an error for it. A seam into
+// V8: conformance-runner/src/vendor-seams/v8InterruptBudget.ts says what it buys and tests it.
 if (Number(process.versions.v8.split('.')[0]) <= 13) v8.setFlagsFromString(`--interrupt-budget=${8 * 66 * 1024}`);
 
 const root = path.resolve(__dirname, '..', '..');

@@ -10,7 +10,8 @@ function main(): void {
   // The adapter lives for one run of the suite, a few thousand requests: TurboFan's compiles (on
   // background threads that share the cores with the runner) would mostly never pay back, so only
   // code that proves hotter than V8's default budget (66 KiB of bytecode) is optimized. As in the
-  // runner's bin/fw-conformance.js; left alone on a V8 that may no longer know the flag.
+  // runner's bin/fw-conformance.js; left alone on a V8 that may no longer know the flag. A seam
+  // into V8: conformance-runner/src/vendor-seams/v8InterruptBudget.ts says what it buys and tests it.
   if (Number(process.versions.v8.split('.')[0]) <= 13) setFlagsFromString(`--interrupt-budget=${8 * 66 * 1024}`);
   const port = Number(process.env.PORT ?? '8181');
   const host = process.env.HOST ?? '127.0.0.1';

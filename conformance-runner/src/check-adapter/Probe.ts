@@ -1,4 +1,4 @@
-import { Pool } from '../protocol/pool';
+import { Pool } from 'undici';
 import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, storedBody } from '../protocol/limits';
 import { readLimited } from '../protocol/answerBody';
 import { CONTROL_PREFIX, HEADER_APP } from '../protocol';

@@ -1,4 +1,5 @@
 import type { MisplacedCount } from '../protocol/misplacedException';
+import { hasV8Frame } from '../vendor-seams/errorStackParser';
 import { AdapterError, RequestTimeoutError, UnsupportedError, type EarlyProperty, type WorldParameters } from '../protocol';
 import { PropertyFailure } from '../properties/engine/PropertyFailure';
 import type { Checked } from './checkProperty';
@@ -50,14 +51,6 @@ export function fromWireError(wire: WireError): Error {
   Object.defineProperty(err, 'stack', { value: withFrames(wire.stack ?? `${wire.name}: ${wire.message}`), writable: true, configurable: true, enumerable: false });
   Object.assign(err, { name: wire.name }, wire.fields);
   return err;
-}
-
-/**
- * Whether a stack has a frame line as error-stack-parser recognises V8's (`/^\s*at .*(\S+:\d+|\(native\))/m`),
- * tested line by line in linear time: that expression itself is quadratic on a long line.
- */
-function hasV8Frame(stack: string): boolean {
-  return stack.split('\n').some((line) => /^\s*at /.test(line) && (/\S:\d/.test(line) || line.includes('(native)')));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Pool } from './pool';
+import { Pool } from 'undici';
 import { REQUEST_TIMEOUT_MS } from '../config/defaults';
 import { manifestCapabilities, ordered } from './capabilities';
 import { AdapterError, RequestTimeoutError, UnsupportedError } from './errors';

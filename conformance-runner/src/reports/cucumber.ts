@@ -7,9 +7,10 @@ import { verdictWords } from './words';
 /**
  * cucumber.ndjson and cucumber.html are rendered from the envelopes the runner collected rather
  * than by cucumber's file formatters, so that they can be written atomically and also exist for
- * an interrupted run (cucumber's formatters only finish at the end of a run). Both formats are the
- * JSON of each envelope: `json`, when given, is that JSON made once (Collector.json, made as each
- * message arrived, while the suite waits on the target), so the run's end does not make it twice.
+ * an interrupted run (cucumber's formatters only finish at the end of a run). cucumber.ndjson is
+ * the JSON of each envelope: `json`, when given, is that JSON made once (Collector.json, made as
+ * each message arrived, while the suite waits on the target), so the run's end does not make it
+ * twice. cucumber.html is the page @cucumber/html-formatter's stream makes of the envelopes.
  */
 export function renderNdjson(envelopes: readonly Envelope[], json?: readonly string[]): string {
   const lines = json ?? envelopes.map((e) => JSON.stringify(e));
@@ -25,43 +26,9 @@ export type HeadlineSource = Pick<ConformanceReport, 'rules' | 'scenarios' | 've
  * a scenario whose failure does not count is shown as skipped with why (informativeEnvelopes), and
  * a banner above cucumber's page states the verdict. cucumber.ndjson keeps cucumber's own statuses.
  */
-export async function renderCucumberHtml(envelopes: readonly Envelope[], report?: HeadlineSource, json?: readonly string[]): Promise<string> {
-  const shown = report ? informativeEnvelopes(envelopes, report) : envelopes;
-  // An envelope informativeEnvelopes left alone is the same object, so its JSON is the one made before.
-  const texts = shown.map((e, i) => (json !== undefined && e === envelopes[i] ? json[i]! : JSON.stringify(e)));
-  const { before, after } = await formatterPage();
-  // As the formatter writes each message into its script element: `<` as \x3C, so that no text of
-  // a message (`</script>`) can end the element.
-  const html = before + texts.join(',').replace(/</g, '\\x3C') + after;
+export async function renderCucumberHtml(envelopes: readonly Envelope[], report?: HeadlineSource): Promise<string> {
+  const html = await throughFormatter(report ? informativeEnvelopes(envelopes, report) : envelopes);
   return report ? withBanner(html, report) : html;
-}
-
-/** A message no run sends, which marks where the formatter's page holds the messages. */
-const PLACEHOLDER = { fwConformanceMessages: 'here' };
-const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
-
-let pageCache: Promise<{ before: string; after: string }> | undefined;
-
-/**
- * cucumber's page (template, style, its 1 MB script) as the formatter renders it, split where the
- * messages go, made once per process. The formatter is a stream that takes the messages one by one
- * and serializes each again: through it, the page of a whole run cost 0.1 s of the run's end, its
- * messages already serialized. A test compares this page with the formatter's own, message for message.
- */
-function formatterPage(): Promise<{ before: string; after: string }> {
-  prepareCucumberHtml();
-  return pageCache!;
-}
-
-/** Makes cucumber's page now (run.ts: while the suite runs), not at the run's end (0.03 s there). */
-export function prepareCucumberHtml(): void {
-  if (pageCache !== undefined) return;
-  pageCache = throughFormatter([PLACEHOLDER]).then((html) => {
-    const at = html.indexOf(PLACEHOLDER_JSON);
-    if (at < 0 || html.indexOf(PLACEHOLDER_JSON, at + 1) >= 0) throw new Error('cucumber.html: the formatter\'s page has no single place for the messages');
-    return { before: html.slice(0, at), after: html.slice(at + PLACEHOLDER_JSON.length) };
-  });
-  pageCache.catch(() => { pageCache = undefined; }); // the next report tries again
 }
 
 /** The page cucumber's formatter makes of these messages, streamed through it one by one. */

@@ -26,7 +26,7 @@ export interface CucumberFormats {
  * rules, scenarios and verdict are the final report's.
  */
 export function renderCucumberFormats(envelopes: readonly Envelope[], headline: HeadlineSource, json?: readonly string[]): CucumberFormats {
-  const html = renderCucumberHtml(envelopes, headline, json);
+  const html = renderCucumberHtml(envelopes, headline);
   html.catch(() => undefined); // awaited by writeReports, which reports a failure
   return { ndjson: renderNdjson(envelopes, json), html };
 }

@@ -40,28 +40,6 @@ describe('coverage of a started target', () => {
     }
   });
 
-  it('reports the same through c8 loaded ahead (standBy), which goes away unused otherwise', async () => {
-    const reports: string[] = [];
-    for (const ahead of [false, true]) {
-      const coverage = new Coverage();
-      const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cov-cache-'));
-      try {
-        if (ahead) coverage.standBy(ROOT);
-        const run = spawnSync(process.execPath, ['-r', TYPESCRIPT_LOADER, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, FW_TS_CACHE: cache, ...coverage.env() }, encoding: 'utf8' });
-        assert.equal(run.status, 0, run.stderr);
-        const report = await coverage.report(tempDir('fw-cov-'), ROOT, ['src'], []);
-        reports.push(`${report.summary}\n${fs.readFileSync(report.uncovered, 'utf8')}`);
-      } finally {
-        coverage.dispose();
-        fs.rmSync(cache, { recursive: true, force: true });
-      }
-    }
-    assert.equal(reports[1], reports[0]);
-    const unused = new Coverage();
-    unused.standBy(ROOT);
-    unused.dispose(); // the process standing by ends when its stdin closes; the test would hang otherwise
-  });
-
   it('says so when the target wrote no coverage (it was killed)', async () => {
     const coverage = new Coverage();
     try {

@@ -7,7 +7,6 @@ import { ExpectationsError, loadExpectations } from '../../expectations/load';
 import type { ExpectationsFile } from '../../expectations/types';
 import { terminalLine } from '../../protocol/inert';
 import type { WorldParameters } from '../../protocol/world';
-import { prepareCucumberHtml } from '../../reports/cucumber';
 import { stopAllTargets, type Target } from '../../target';
 import { CircuitBreaker } from './breaker';
 import { RunHooks } from '../cucumber/runHooks';
@@ -108,7 +107,7 @@ async function runStages(options: CliOptions, env: RunEnvironment, run: RunState
     if ('exitCode' in checked) return checked.exitCode;
 
     // 4. Release the suite.
-    const outcome = await releaseSuite(run, base, checked.suite, opening, interruptions);
+    const outcome = await releaseSuite(run, checked.suite, interruptions);
     if (outcome.kind !== 'done') {
       if (outcome.kind === 'crashed') env.err(`fw-conformance: cucumber could not run the suite: ${outcome.message}\n`);
       const i = outcome.kind === 'crashed' ? notRunInterruption(`cucumber could not run the suite: ${outcome.message}`) : outcome.interruption;
@@ -266,15 +265,10 @@ async function checkAdapter(run: RunState, base: FinishBase, target: Target, ora
 type SuiteOutcome = { suiteMs: number } & ({ kind: 'done' } | { kind: 'crashed'; message: string } | { kind: 'interrupted'; interruption: Interruption });
 
 /** Stage 4: the suite runs, until it is done or the run is interrupted. */
-async function releaseSuite(run: RunState, base: FinishBase, suiteRun: SuiteRun, opening: Opening, interruptions: Interruptions): Promise<SuiteOutcome> {
-  const { options, env } = base;
+async function releaseSuite(run: RunState, suiteRun: SuiteRun, interruptions: Interruptions): Promise<SuiteOutcome> {
   suiteRun.hold?.release();
-  // c8 loads while the suite runs, not after it (c8Standby.ts); so do the report renderers.
-  opening.coverage?.standBy(options.startCwd ?? env.cwd);
-  setImmediate(() => {
-    void loadReportWriters();
-    prepareCucumberHtml();
-  });
+  // The report renderers load while the suite runs, not after it.
+  setImmediate(() => { void loadReportWriters(); });
   let started = suiteRun.started;
   if (started === undefined) {
     suiteRun.startedAt = performance.now();

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../reports/atomic';
-import { C8Process } from './c8Process';
-import { dropUnmeasuredScripts } from './coverageScripts';
+import { runC8 } from './c8Process';
+import { loadedScripts } from './coverageScripts';
 import { filesWithRuntimeCode, hasRuntimeCode } from './runtimeCode';
 
 export { hasRuntimeCode };
@@ -17,24 +17,9 @@ export { hasRuntimeCode };
  */
 export class Coverage {
   readonly tempDir: string;
-  private c8?: C8Process;
 
   constructor() {
     this.tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-coverage-'));
-  }
-
-  /** Loads c8 in a process of its own now, to report in `root` at the end (c8Standby.ts). */
-  standBy(root: string): void {
-    this.c8Process()?.standBy(root);
-  }
-
-  private c8Process(): C8Process | undefined {
-    try {
-      this.c8 ??= new C8Process(require.resolve('c8/bin/c8.js'));
-    } catch {
-      return undefined; // no c8: report() says so
-    }
-    return this.c8;
   }
 
   /** Environment for the target command. */
@@ -56,11 +41,10 @@ export class Coverage {
       throw new Error(`the target wrote no V8 coverage into ${this.tempDir}: it must exit normally (not be killed) when stopped with SIGTERM`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
-    const { loaded } = dropUnmeasuredScripts(this.tempDir, root, dirs);
-    const c8 = this.c8Process() ?? new C8Process(require.resolve('c8/bin/c8.js'));
+    const loaded = loadedScripts(this.tempDir);
     const args = ['report', '--temp-directory', this.tempDir, '--reports-dir', dir, '-r', 'html', '-r', 'lcovonly', '-r', 'text-summary',
       '--exclude-after-remap', ...dirs.flatMap((d) => ['--include', `${d}/**`]), ...excludeDirs.flatMap((d) => ['--exclude', `${d}/**`])];
-    const reporting = c8.report(args, root);
+    const reporting = runC8(require.resolve('c8/bin/c8.js'), args, root);
     // Meanwhile, which of the files the target did not load have code: c8 will not measure them
     // (its lcov decides, below; a file not guessed here is looked at then).
     const files = sourceFiles(root, dirs, excludeDirs);
@@ -78,7 +62,6 @@ export class Coverage {
   }
 
   dispose(): void {
-    this.c8?.dispose();
     fs.rmSync(this.tempDir, { recursive: true, force: true });
   }
 }

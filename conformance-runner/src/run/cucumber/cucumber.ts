@@ -1,5 +1,3 @@
-// First: cucumber must load its expressions with native match indices (matchIndices.ts).
-import './matchIndices';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber, type IRunConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
