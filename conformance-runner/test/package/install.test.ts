@@ -22,10 +22,13 @@ const FIXTURES = path.join(REPO, 'conformance-runner', 'test', 'fixtures');
 const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/register.js', 'scripts/fill-ts-cache.js', 'LICENSE', 'README.md',
   'action.yml', 'conformance-runner/bin', 'conformance-runner/schema', 'conformance-runner/src', 'conformance-runner/templates',
   'steps', 'reference/src', 'reference/adapter', 'features', 'spec', 'docs'];
-// 258 before the API: the properties' corpus (6 files) and the model's difference modules came after the 250 was set.
-const MAX_FILES = 270;
-// 400 kB until 0.2.0 added the API's types (dist/index.d.ts), the annotated spec's renderer and the properties' corpus.
-const MAX_PACKED_BYTES = 420 * 1024;
+// 258 before the API; 281 in 0.2.0 (the properties' corpus, the model's difference modules, the
+// TypeScript skeleton's own package.json and start.sh, the applications claim and the hostile-input
+// guards). A budget against shipping what users do not run (tests, sources, maps), not a target.
+const MAX_FILES = 320;
+// 400 kB until 0.2.0 added the API's types (dist/index.d.ts), the annotated spec's renderer and the
+// properties' corpus: 429 kB at 0.2.0.
+const MAX_PACKED_BYTES = 460 * 1024;
 
 const php = spawnSync('php', ['--version'], { encoding: 'utf8' });
 const phpMissing = php.error !== undefined || php.status !== 0 ? 'php is not installed (the PHP skeleton is run where it is)' : false;
@@ -196,7 +199,7 @@ void certify({ start: 'x', levels: ['should'] });
     const init = fwConformance(['init', '--lang', 'ts', '--example-framework', 'ts-example']);
     assert.equal(init.status, 0, show(init));
     assert.deepEqual(printedCommands(init.stdout).map((c) => c.split('#')[0]!.trim()),
-      ['cd ts-example', 'npm install --prefix adapter', 'npx fw-conformance --check-adapter --start adapter/start.sh'], init.stdout);
+      ["cd 'ts-example'", 'npm install --prefix adapter', 'npx fw-conformance --check-adapter --start adapter/start.sh'], init.stdout);
     const dir = path.join(project, 'ts-example');
     // The packages the previous test installed from the registry, rather than a second install.
     fs.symlinkSync(path.join(project, 'adapter', 'node_modules'), path.join(dir, 'adapter', 'node_modules'));
