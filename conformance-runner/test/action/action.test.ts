@@ -13,6 +13,8 @@ const { parseArgs } = require('../../../scripts/action/args.js') as { parseArgs:
  */
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
+/** The reference reports the suite's version (reference/adapter/info.ts), which names the artifact. */
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
 const ACTION = fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8');
 const BIN = path.join(REPO, 'conformance-runner', 'bin', 'fw-conformance.js');
 const FIXTURES = path.join(REPO, 'conformance-runner', 'test', 'fixtures', 'runner');
@@ -53,7 +55,7 @@ describe('action.yml', { timeout: 600_000 }, () => {
     assert.match(ok.summary, /^# /m);
     const md = fs.readFileSync(path.join(ok.dir, 'reports', 'conformance.md'), 'utf8');
     assert.ok(ok.summary.startsWith(md), 'the job summary is conformance.md, then the artifact');
-    assert.equal(ok.summary.slice(md.length), '\nReports (conformance.html, junit.xml, cucumber.html...): artifact `fw-conformance-conformance-fw-reference-0.1.0`.\n');
+    assert.equal(ok.summary.slice(md.length), `\nReports (conformance.html, junit.xml, cucumber.html...): artifact \`fw-conformance-conformance-fw-reference-${VERSION}\`.\n`);
     assert.match(ok.output, /^verdict=partial$/m);
     assert.match(ok.output, /^exit-code=0$/m);
     assert.match(ok.output, /^percent=100$/m);
