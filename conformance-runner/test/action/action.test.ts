@@ -106,9 +106,9 @@ describe('action.yml', { timeout: 600_000 }, () => {
   it('names the artifact by job and implementation, with the index of a matrix job; an input wins, made safe', () => {
     const args = '--reference --quiet --seed 1 --rule registration.get';
     const matrix = job({ args }, { GITHUB_JOB: 'certify', FW_JOB_INDEX: '2', FW_JOB_TOTAL: '3' });
-    assert.match(matrix.output, /^artifact-name=fw-conformance-certify-fw-reference-0\.1\.0-2$/m);
+    assert.ok(matrix.output.split('\n').includes(`artifact-name=fw-conformance-certify-fw-reference-${VERSION}-2`), matrix.output);
     const single = job({ args }, { GITHUB_JOB: 'certify', FW_JOB_INDEX: '0', FW_JOB_TOTAL: '1' });
-    assert.match(single.output, /^artifact-name=fw-conformance-certify-fw-reference-0\.1\.0$/m);
+    assert.ok(single.output.split('\n').includes(`artifact-name=fw-conformance-certify-fw-reference-${VERSION}`), single.output);
     const given = job({ args, 'artifact-name': 'reports: php 8.3/lumen' });
     assert.match(given.output, /^artifact-name=reports--php-8\.3-lumen$/m);
     assert.match(given.summary, /artifact `reports--php-8\.3-lumen`/);

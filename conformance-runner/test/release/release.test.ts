@@ -67,6 +67,13 @@ describe('npm run release', { timeout: 600_000 }, () => {
     const before = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version as string;
     const version = nextVersion(before, 'minor');
     const major = version.split('.')[0];
+    // Right after a release the repository's changelog has no unreleased section yet: the clone gets one.
+    const changelog = path.join(repo, 'CHANGELOG.md');
+    const log = fs.readFileSync(changelog, 'utf8');
+    if (!log.includes(`## ${version} — unreleased`)) {
+      fs.writeFileSync(changelog, log.replace(/^## /m, `## ${version} — unreleased\n\n- what the release changes\n\n## `));
+      git(repo, ['commit', '-qam', 'changelog: the next release']);
+    }
     // An earlier release of the same major, for vX to move from.
     git(repo, ['tag', '-a', `v${major}`, '-m', 'an earlier release']);
     const earlier = git(repo, ['rev-parse', `v${major}^{commit}`]);
