@@ -40,4 +40,11 @@ export const HELD_OUT: Fault[] = [
     id: 'held-two-location-dropped-and-bools-as-strings', rule: 'conversion.redirect-response', also: ['conversion.json-types'],
     description: 'two independent faults: redirects without Location, JSON booleans as strings', proxy: 'location-dropped+json-bools-as-strings',
   },
+  // A second held-out batch, written after the first was measured and run once as written (stop 40).
+  { id: 'held-text-html-as-plain', rule: 'conversion.string', description: 'text answers go out as text/plain instead of text/html', proxy: 'text-html-as-plain' },
+  { id: 'held-json-labelled-html', rule: 'conversion.array', description: 'JSON answers go out with the content type text/html', proxy: 'json-labelled-html' },
+  {
+    id: 'held-two-text-as-plain-and-json-as-html', rule: 'conversion.string', also: ['conversion.array'],
+    description: 'two independent faults: text answers as text/plain, JSON answers labelled text/html', proxy: 'text-html-as-plain+json-labelled-html',
+  },
 ];

@@ -208,6 +208,19 @@ Object.assign(TRANSFORMS, {
     if (req.control || !/text\/html/i.test(header(res, 'content-type') ?? '') || res.body.length === 0) return res;
     return withBody(res, Buffer.concat([res.body, Buffer.from('\n')]));
   },
+  /** Text answers go out labelled text/plain: the response's default content type is the wrong one. */
+  'text-html-as-plain': (req: ProxiedRequest, res: ProxiedResponse) => {
+    const type = header(res, 'content-type');
+    if (req.control || type === undefined || !/text\/html/i.test(type)) return res;
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+    return { ...res, headers: { ...headers, 'content-type': type.replace(/text\/html/i, 'text/plain') } };
+  },
+  /** JSON answers go out labelled text/html: the serializer writes the body and forgets the header. */
+  'json-labelled-html': (req: ProxiedRequest, res: ProxiedResponse) => {
+    if (req.control || !isJson(res)) return res;
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+    return { ...res, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } };
+  },
   /** The URL generator upper-cases the values it writes into the query. */
   'url-query-values-upper-cased': urlAnswers((url) => {
     const [path, query] = splitQuery(url);
