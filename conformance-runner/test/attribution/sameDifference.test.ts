@@ -79,6 +79,15 @@ describe('the difference is read from the assertion\'s values, and names its mec
     assert.equal(judge(location, ctx('factory.redirect-route')).symptom, 'value segment-in-query');
   });
 
+  it('a text body that is the action\'s text with other whitespace stands on the conversion that made it', () => {
+    const body: Finding = { aspect: 'body', request: 'GET /plain', status: 200, trace: ['action:PlainController@hello'], expected: 'hello', actual: 'hello\n' };
+    const j = judge(body, ctx('overview.controller-destination'));
+    assert.equal(j.symptom, 'value whitespace');
+    assert.ok(j.foundations.includes('conversion.string'), JSON.stringify(j));
+    // Another text altogether is no whitespace difference: nothing is said of the conversion.
+    assert.ok(!judge({ ...body, actual: 'bye' }, ctx('overview.controller-destination')).foundations.includes('conversion.string'));
+  });
+
   it('a redirect before any handler ran is no route taking the request', () => {
     const f: Finding = { aspect: 'status', request: 'GET /users/', status: 301, trace: [], expected: 404, actual: 301 };
     const j = judge(f, ctx('params.default-nonempty'));

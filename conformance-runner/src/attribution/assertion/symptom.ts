@@ -2,6 +2,7 @@ import type { Finding } from '../../model/finding';
 import { rawBody } from './answer';
 import { closureFoundation, isScalarType, isTyped, judgeParam } from './param';
 import { expectedUrl } from './url';
+import { conversionOf } from './conversion';
 import { differenceOf } from '../../model/difference';
 import { urlDifference } from '../../model/urlDifference';
 
@@ -121,6 +122,9 @@ export function mechanismOf(f: Finding): string[] {
     case 'query-dropped': return ['url.query-string'];
     case 'object-for-scalar': return f.aspect === 'closure-args' ? ['registration.closure-positional'] : f.aspect === 'param' ? ['injection.route-param'] : [];
     case 'empty-as-nothing': return ['conversion.empty-array'];
+    // The action's text arrived whole with other whitespace around it: the route ran and returned
+    // it, what made the body of its value added or took the rest (a newline after every text body).
+    case 'whitespace': return f.aspect === 'body' ? conversionOf(f) : [];
     default:
       // One object handed where parameters were declared: what hands a route value to a parameter.
       if (d.startsWith('became:')) return f.aspect === 'closure-args' ? ['registration.closure-positional'] : f.aspect === 'param' && declaresScalar(f.expected) ? ['injection.route-param'] : [];
