@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { freePort } from '../conformance-runner/src/target/freePort';
-import { TYPESCRIPT_LOADER } from '../conformance-runner/src/config/loader';
-import { REFERENCE_ADAPTER_ENTRY } from '../conformance-runner/src/config/options';
+import { startInnerReference } from '../selftest/proxy/innerReference';
 
 /**
  * A slow target for `npm run bench:latency`: the reference adapter behind a proxy that holds every
@@ -22,14 +19,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const root = path.resolve(__dirname, '..');
-  const inner = await freePort();
-  const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, REFERENCE_ADAPTER_ENTRY], {
-    cwd: root, env: { ...process.env, PORT: String(inner) }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
-  const stop = (): void => { child.kill('SIGTERM'); setTimeout(() => process.exit(0), 2000).unref(); };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const inner = await startInnerReference(root);
   // Connections to the adapter are kept: the proxy should cost the machine little besides the wait.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { REQUEST_TRANSFORMS, TRANSFORMS, type ProxiedRequest, type RequestTransform, type Transform } from './transforms';
 import { PATH_TRANSFORMS, type PathTransform } from './mechanisms';
-import { freePort } from '../../conformance-runner/src/target/freePort';
-import { TYPESCRIPT_LOADER } from '../../conformance-runner/src/config/loader';
-import { REFERENCE_ADAPTER_ENTRY } from '../../conformance-runner/src/config/options';
+import { startInnerReference } from './innerReference';
 
 /**
  * `node -r ./scripts/register.js selftest/proxy/main.ts <transform> [adapter folder]`: starts the
@@ -29,14 +26,7 @@ async function main(): Promise<void> {
   const rewrite = (req: ProxiedRequest, body: Buffer): Buffer => requests.reduce((b, t) => t(req, b), body);
   const port = Number(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
-  const inner = await freePort();
-  const child = spawn(process.execPath, ['-r', TYPESCRIPT_LOADER, REFERENCE_ADAPTER_ENTRY], {
-    cwd: root, env: { ...process.env, PORT: String(inner) }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
-  const stop = (): void => { child.kill('SIGTERM'); setTimeout(() => process.exit(0), 2000).unref(); };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const inner = await startInnerReference(root);
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
