@@ -5,7 +5,7 @@ import type { LoadedApp } from './LoadedApp';
 import { assertValid } from './SchemaValidator';
 import { ProtocolError } from './ProtocolError';
 import type { Manifest } from './manifest';
-import { CAPABILITIES, IMPLEMENTATION } from './info';
+import { CAPABILITIES, CONCURRENCY, IMPLEMENTATION } from './info';
 import { closeIfUnread } from '../src/http/earlyAnswer';
 import { assertConstraintWork } from './constraintWork';
 import { appWeight, assertRouteCount, assertShallow, assertShallowManifest, LIMITS } from './limits';
@@ -38,7 +38,7 @@ export class ControlPlane {
       const call = (req.url ?? '').slice(CONTROL_PREFIX.length).split('?')[0];
       const method = req.method ?? 'GET';
       if (call === 'info' && method === 'GET') {
-        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true });
+        return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true, concurrency: CONCURRENCY });
       }
       if (call === 'apps' && method === 'POST') {
         this.unloadNamed(req.headers[UNLOAD_HEADER]);

@@ -12,3 +12,10 @@ export const CAPABILITIES = [
   'injection', 'form-requests', 'models', 'views', 'base-controller', 'factory-content',
   'factory-redirects', 'factory-api', 'route-files',
 ];
+
+/**
+ * How many application requests the adapter serves at once (§2.2 `concurrency`): Node.js takes any
+ * number, one turn of its event loop at a time; 8 is what the runner uses at most, and what keeps
+ * a target that waits (a proxy that delays each request, bench/latency.ts) busy.
+ */
+export const CONCURRENCY = 8;

@@ -1,9 +1,11 @@
-import { AdapterClient, targetClientOptions, type Info, type WorldParameters } from '../../conformance-runner/src/forSteps';
+import { AdapterClient, currentLane, lastLaneAt, targetClientOptions, type Info, type WorldParameters } from '../../conformance-runner/src/forSteps';
 
 /**
- * One AdapterClient (one undici pool) per target for the whole cucumber process: scenarios run
- * one after another inside a worker, and a fresh pool per scenario would cost a TCP handshake
- * each time.
+ * One AdapterClient (one undici pool) per target and lane for the whole cucumber process:
+ * scenarios run one after another in a lane (a worker, or one of the runs that share a process:
+ * run/cucumber/lanes), and a fresh pool per scenario would cost a TCP handshake each time. A
+ * client records the exchanges of the scenario that uses it (its reproduction), so two scenarios
+ * that run at once never share one.
  */
 const clients = new Map<string, AdapterClient>();
 /** Clients whose target outlives the run: their shared applications are unloaded at the end. */
@@ -23,7 +25,7 @@ export function checkParameters(parameters: Partial<WorldParameters> | undefined
 }
 
 export function clientFor(parameters: WorldParameters): AdapterClient {
-  const key = keyOf(parameters);
+  const key = `${keyOf(parameters)}|${currentLane()}`;
   let client = clients.get(key);
   if (!client) {
     client = new AdapterClient(targetClientOptions(parameters));
@@ -47,11 +49,26 @@ export async function capabilitiesOf(parameters: WorldParameters): Promise<strin
   return (await info).capabilities;
 }
 
+/**
+ * The end of a lane (its AfterAll): its clients close. The run's shared applications (loaded once,
+ * used by every lane) are unloaded when the last lane ends: a client that is to unload them stays
+ * open until then.
+ */
 export async function closeClients(): Promise<void> {
-  const all = [...clients.values()];
-  clients.clear();
+  const lane = `|${currentLane()}`;
+  const ending: AdapterClient[] = [];
+  for (const [key, client] of clients) {
+    if (!key.endsWith(lane)) continue;
+    clients.delete(key);
+    ending.push(client);
+  }
+  if (!lastLaneAt('clients')) {
+    await Promise.all(ending.filter((c) => !unloading.has(c)).map((c) => c.close()));
+    return;
+  }
   infos.clear();
-  await Promise.all([...unloading].map((c) => c.unloadShared()));
+  const unloaders = [...unloading];
   unloading.clear();
-  await Promise.all(all.map((c) => c.close()));
+  await Promise.all(unloaders.map((c) => c.unloadShared()));
+  await Promise.all([...new Set([...ending, ...unloaders])].map((c) => c.close()));
 }

@@ -1,4 +1,4 @@
-import { clipStrings, echoValues, type AppResponse, type Aspect, type Finding } from '../../conformance-runner/src/forSteps';
+import { clipStrings, currentLane, echoValues, type AppResponse, type Aspect, type Finding } from '../../conformance-runner/src/forSteps';
 import { fail } from './expect';
 
 /**
@@ -6,10 +6,11 @@ import { fail } from './expect';
  * runner decides from it which rule the failure is evidence against (attribution/assertion.ts):
  * steps only say what they saw, never which rule that breaks.
  *
- * Steps run one at a time in a cucumber process, so the finding of the step that is failing is
- * held here until the AfterStep hook attaches it (steps/support/hooks.ts).
+ * Steps run one at a time in a lane (one cucumber run; several share a process when the target
+ * takes requests at once), so the finding of the step that is failing is held here, by lane, until
+ * the AfterStep hook attaches it (steps/support/hooks.ts).
  */
-let pending: Finding | undefined;
+const pending = new Map<number, Finding>();
 
 /** Values kept in a finding: enough to compare, never a whole body (reports copy it). */
 const MAX_TEXT = 2_000;
@@ -35,18 +36,19 @@ export function answered(request: string, response: AppResponse): Pick<Finding, 
 
 /** Fails the step with `message`, recording what was compared. */
 export function failWith(aspect: Aspect, seen: Omit<Finding, 'aspect' | 'expected' | 'actual'>, message: string, actual?: unknown, expected?: unknown): never {
-  pending = { ...seen, aspect, expected: small(expected), actual: small(actual) };
+  pending.set(currentLane(), { ...seen, aspect, expected: small(expected), actual: small(actual) });
   return fail(message, actual, expected);
 }
 
 /** The finding of the step that just failed, once. */
 export function takeFinding(): Finding | undefined {
-  const f = pending;
-  pending = undefined;
+  const lane = currentLane();
+  const f = pending.get(lane);
+  pending.delete(lane);
   return f;
 }
 
 /** A step starts: nothing of an earlier step's may be attached to it. */
 export function clearFinding(): void {
-  pending = undefined;
+  pending.delete(currentLane());
 }

@@ -80,6 +80,8 @@ if (str_starts_with($path, '/__fw/')) {                                      // 
             'applications' => 'per-request',
             // POST /__fw/urls: one boot for several URL questions (§2.4.1).
             'urlBatches' => true,
+            // php -S serves PHP_CLI_SERVER_WORKERS requests at once (start.sh): as many scenarios at once (§2.2).
+            'concurrency' => max(1, (int) (getenv('PHP_CLI_SERVER_WORKERS') ?: 1)),
         ]);
     }
 

@@ -62,6 +62,7 @@ function toArgv(o: CertifyOptions): string[] {
   value('scenario-timeout', o.scenarioTimeoutMs);
   value('max-time', o.maxTimeSeconds);
   flag('fail-fast', o.failFast);
+  value('concurrency', o.concurrency);
   flag('skip-adapter-check', o.skipAdapterCheck);
   return argv;
 }

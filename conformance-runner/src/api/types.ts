@@ -43,6 +43,8 @@ export interface CertifyOptions {
   scenarioTimeoutMs?: number;
   maxTimeSeconds?: number;
   failFast?: boolean;
+  /** `--concurrency`: at most this many scenarios at once (default: what the adapter declares, at most 8). */
+  concurrency?: number;
   skipAdapterCheck?: boolean;
   /** Receives what the command would print (progress, the summary); by default nothing is printed. */
   log?: (text: string) => void;

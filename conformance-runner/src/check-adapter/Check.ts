@@ -15,6 +15,8 @@ export interface CheckContext {
   loaded: Set<string>;
   /** What the run's probe of the applications found before the suite (run/applicationsClaim.ts), when it ran. */
   applications?: ApplicationsFinding;
+  /** How many application requests a check may send at once: what the adapter serves at once (info.concurrency), at most 8. */
+  width: number;
 }
 
 export interface Check {
@@ -27,6 +29,11 @@ export interface Check {
   skipUnless?: (ctx: CheckContext) => string | undefined;
   /** Apps loaded by earlier checks that this one uses (skipped when they could not be loaded). */
   uses?: AppRole[];
+  /**
+   * The check uses only applications it loads itself, and nothing another check loads or deletes:
+   * it may run at the same time as the checks next to it that say so too (checkAdapter.ts).
+   */
+  alone?: boolean;
   /** Records deviations in `f`; returns what was seen, shown when the check passes. */
   run(ctx: CheckContext, f: Findings): Promise<string | undefined>;
 }

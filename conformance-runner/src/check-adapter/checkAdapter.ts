@@ -9,12 +9,14 @@ import { manifestChecks } from './checks/manifests';
 import { routeFileChecks } from './checks/routeFiles';
 import { urlChecks } from './checks/urls';
 import { Findings } from './Findings';
+import { MOST_AT_ONCE } from '../protocol/atOnce';
 import { Probe } from './Probe';
 import type { CheckReport, CheckResult, CheckStatus } from './types';
 import type { ApplicationsFinding } from './applications';
 
 /** How long to wait for a started adapter's death to be reported when requests went unanswered. */
 const DEATH_GRACE_MS = 2000;
+
 
 /** In order: later checks use the applications earlier ones loaded. */
 export const CHECKS: readonly Check[] = [
@@ -26,6 +28,8 @@ export interface CheckOptions {
   requestTimeoutMs?: number;
   /** What the run's own probe of the applications found (reported as check `applications` instead of probing again). */
   applications?: ApplicationsFinding;
+  /** Requests at once (the run's lanes); default: what the adapter declares (info.concurrency), at most MOST_AT_ONCE. */
+  width?: number;
 }
 
 /** What checkAdapter needs of a Target; the whole Target from openTarget() fits. */
@@ -47,11 +51,14 @@ export async function checkAdapter(target: CheckedTarget, options: CheckOptions 
     declares: (capability) => target.info.capabilities.includes(capability),
     apps: {},
     loaded: new Set(),
+    width: Math.max(1, Math.min(options.width ?? target.info.concurrency ?? 1, MOST_AT_ONCE)),
     ...(options.applications !== undefined ? { applications: options.applications } : {}),
   };
   const checks: CheckResult[] = [];
   try {
-    for (const check of CHECKS) checks.push(await runCheck(check, ctx));
+    // Checks that stand alone (Check.alone) and sit next to each other run at once, against an
+    // adapter that serves several requests at once; the report keeps the checks' order.
+    for (const group of groups(CHECKS, ctx.width > 1)) checks.push(...await Promise.all(group.map((check) => runCheck(check, ctx))));
     await Promise.all([...ctx.loaded].map((app) => probe.control('DELETE', `apps/${encodeURIComponent(app)}`)));
   } finally {
     await probe.close();
@@ -97,6 +104,17 @@ async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
   const status = f.status;
   const messages = status === 'fail' ? [...f.problems, ...f.warnings, ...f.notes] : status === 'warn' ? [...f.warnings, ...f.notes] : status === 'note' ? f.notes : seen ? [seen] : [];
   return { ...base, status, messages, evidence: f.evidence };
+}
+
+/** The checks in order, in groups to run at once: runs of neighbours that stand alone, every other check by itself. */
+function groups(checks: readonly Check[], together: boolean): Check[][] {
+  const out: Check[][] = [];
+  for (const check of checks) {
+    const last = out[out.length - 1];
+    if (together && check.alone && last !== undefined && last[0]!.alone) last.push(check);
+    else out.push([check]);
+  }
+  return out;
 }
 
 function processDied(death: TargetDeath): CheckResult {

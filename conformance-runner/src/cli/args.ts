@@ -36,6 +36,7 @@ export const OPTIONS = {
   'scenario-timeout': { type: 'string' },
   'start-timeout': { type: 'string' },
   parallel: { type: 'string' },
+  concurrency: { type: 'string' },
   'fail-fast': { type: 'boolean' },
   'circuit-breaker': { type: 'string' },
   'max-time': { type: 'string' },
@@ -178,6 +179,8 @@ export function parseCommandLine(argv: string[], cwd: string = process.cwd()): C
   if (startTimeout !== undefined) options.startTimeoutMs = integer('--start-timeout', startTimeout, 1, DAY_MS, 'milliseconds, a whole number from 1');
   const parallel = str('parallel');
   if (parallel !== undefined) options.parallel = integer('--parallel', parallel, 0, 64, 'a number of worker processes from 0 (no parallelism) to 64');
+  const concurrency = str('concurrency');
+  if (concurrency !== undefined) options.concurrency = integer('--concurrency', concurrency, 1, 64, 'a number of scenarios at once from 1 (one after another) to 64');
 
   const breaker = str('circuit-breaker');
   if (breaker !== undefined) options.circuitBreaker = integer('--circuit-breaker', breaker, 0, 1_000_000, 'a number of scenarios in a row, 0 to turn the breaker off');

@@ -59,6 +59,8 @@ Timeouts and execution:
                          the scenario timed-out
   --scenario-timeout MS  per cucumber step (default: the suite's, 20000)
   --parallel N           run scenarios in N worker processes (default ${DEFAULTS.parallel}: in this process)
+  --concurrency N        run at most N scenarios at once in this process (default: as many as the
+                         adapter serves at once, info.concurrency, up to 8; 1: one after another)
   --fail-fast            stop at the first scenario that does not pass
   --circuit-breaker N    stop the run after N scenarios in a row time out or cannot reach the
                          target; the rest is reported as not run (default ${DEFAULTS.circuitBreaker}; 0: never)

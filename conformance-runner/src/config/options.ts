@@ -31,6 +31,8 @@ export interface CliOptions {
   scenarioTimeoutMs?: number;
   startTimeoutMs: number;
   parallel: number;
+  /** --concurrency: at most this many scenarios at once, whatever the adapter declares (run/cucumber/lanes); undefined: what it declares. */
+  concurrency?: number;
   /** Scenarios in a row that time out or cannot reach the target before the run stops (0: never). */
   circuitBreaker: number;
   /** --max-time: the whole run's limit; undefined: none. */

@@ -27,6 +27,7 @@ export { propertyParameters } from '../properties/engine/parameters';
 export type { BackgroundProperties } from '../propertyWorker/BackgroundProperties';
 export { scenarioIdOf } from '../propertyWorker/wire';
 export type { Checked } from '../propertyWorker/checkProperty';
+export { currentLane, lastLaneAt } from '../run/cucumber/lanes/laneContext';
 
 /**
  * Checks a property in this thread: only where no background worker runs it (a --parallel worker
@@ -53,5 +54,7 @@ export function targetClientOptions(params: WorldParameters): ClientOptions {
  */
 export function backgroundProperties(params: Partial<WorldParameters>, early: readonly EarlyProperty[]): BackgroundProperties {
   const run = runStateOf(params);
-  return run.properties.takeStarted() ?? new BackgroundProperties(propertyParameters(params), early, run.sharing.misplaced);
+  // Every lane of the run asks (its BeforeAll): the first starts them, the others get the same.
+  run.suiteProperties ??= run.properties.takeStarted() ?? new BackgroundProperties(propertyParameters(params), early, run.sharing.misplaced);
+  return run.suiteProperties;
 }

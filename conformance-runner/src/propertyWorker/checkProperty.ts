@@ -34,6 +34,7 @@ export async function checkProperty(name: string, params: WorldParameters, tags:
     try {
       result = await runProperty(def, {
         client, oracle, seed: params.seed, numRuns: params.numRuns, replayPath: params.replayPath, scenarioId, diagnoseBoot, replay,
+        ...(params.concurrency !== undefined ? { ahead: { width: params.concurrency, client: () => new AdapterClient(targetClientOptions(params, sharing)) } } : {}),
       });
     } catch (err) {
       if (err instanceof UnsupportedError) return { kind: 'unsupported', capability: err.capability, message: err.message };

@@ -59,6 +59,11 @@ export interface Info {
   /** The adapter answers several URL questions about one application in one call (POST /__fw/urls, §2.4.1). */
   urlBatches?: boolean;
   /**
+   * How many application requests the adapter serves at once (§2.2): the runner runs up to that
+   * many scenarios at once (run/cucumber/lanes). Absent: 1.
+   */
+  concurrency?: number;
+  /**
    * What the framework calls handlers with (§2.2): the route parameters (the spec's shape, the
    * default), or one context object that holds them ("context": AdonisJS's HttpContext).
    */

@@ -50,6 +50,12 @@ export interface WorldParameters {
    */
   early?: EarlyProperty[];
   /**
+   * How many scenarios run at once (run/cucumber/lanes: the adapter's info.concurrency, bounded):
+   * a property then sends its cases that many at once ahead of its search (engine/sendAhead.ts).
+   * Absent: one at a time.
+   */
+  concurrency?: number;
+  /**
    * The run this suite belongs to (run/control/runState.ts): the key under which the steps and the
    * runner's support code find what the run shares with them in their process (the hold on the
    * suite, the properties started early, the request timings, the shared applications). A process

@@ -160,6 +160,8 @@ export interface Timing {
   wallMs: number;
   /** Wall time of the cucumber run. */
   suiteMs: number;
+  /** How many scenarios ran at once (the lanes of run/cucumber/lanes; 1: one after another); absent when the suite did not start. */
+  lanes?: number;
   /** HTTP requests measured by the runner's support hook over every scenario. */
   requests: number;
   medianRequestMs: number | null;

@@ -28,10 +28,14 @@ export const SCENARIO_OUTPUT = {
   graceMs: 100,
 } as const;
 
-/** Lines kept for one scenario; `more` counts those past SCENARIO_OUTPUT.lines. */
+/**
+ * Lines kept for one scenario; `more` counts those past SCENARIO_OUTPUT.lines, `shared` those
+ * written while other scenarios ran too (lanes: run/cucumber/lanes), which could be theirs.
+ */
 export interface OutputWindow {
   lines: string[];
   more: number;
+  shared: number;
 }
 
 /**
@@ -52,7 +56,7 @@ export class OutputWindows {
    */
   start(key: string): void {
     for (const done of this.finishing) this.close(done);
-    this.open.set(key, { lines: [], more: 0 });
+    this.open.set(key, { lines: [], more: 0, shared: 0 });
     this.stop ??= onAdapterOutput((line) => this.add(line));
   }
 
@@ -85,6 +89,12 @@ export class OutputWindows {
   private add(line: string): void {
     if (line.trim() === '') return;
     // Kept as text that cannot act wherever it is shown: controls escaped, clipped.
+    // Written while several scenarios ran (lanes): nothing says whose it is, and a line shown beside
+    // the wrong failure misleads more than none. Counted, not kept.
+    if (this.open.size > 1) {
+      for (const window of this.open.values()) window.shared += 1;
+      return;
+    }
     const kept = terminalLine(line.length > SCENARIO_OUTPUT.lineChars ? `${line.slice(0, SCENARIO_OUTPUT.lineChars)}…` : line);
     for (const window of this.open.values()) {
       if (window.lines.length < SCENARIO_OUTPUT.lines) window.lines.push(kept);

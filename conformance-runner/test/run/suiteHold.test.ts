@@ -21,6 +21,18 @@ describe("the runner's hold on the suite", () => {
     await suiteHold.held(); // the next start is not held by this hold
   });
 
+  it('holds every lane of the run on the same hold (lanes: each runs the gate)', async () => {
+    const suiteHold = new SuiteHold();
+    const hold = suiteHold.take();
+    let going = 0;
+    const lanes = [suiteHold.held(), suiteHold.held(), suiteHold.held()].map((h) => h.then(() => { going += 1; }));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(going, 0, 'no lane goes before the release');
+    hold.release();
+    await Promise.all(lanes);
+    assert.equal(going, 3);
+  });
+
   it('stops the suite before anything ran when the runner abandons it', async () => {
     const suiteHold = new SuiteHold();
     suiteHold.take().abandon('not run: the adapter stopped answering');

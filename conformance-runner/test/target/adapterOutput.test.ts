@@ -19,14 +19,21 @@ describe('the adapter\'s stderr, scenario by scenario', () => {
     assert.deepEqual(b.lines, ['line of b']);
   });
 
-  it('shares lines between scenarios that run at once (best effort)', () => {
+  it('gives no scenario a line written while several ran at once (lanes): each counts it as shared, none shows it', () => {
     const windows = new OutputWindows();
     windows.start('a');
+    publishAdapterOutput('only a runs');
     windows.start('b');
     publishAdapterOutput('whose?');
-    assert.deepEqual(windows.finish('a')!.lines, ['whose?']);
-    assert.deepEqual(windows.finish('b')!.lines, ['whose?']);
+    const a = windows.finish('a')!;
     windows.closeAll();
+    assert.deepEqual(a.lines, ['only a runs']);
+    assert.equal(a.shared, 1);
+    const b = new OutputWindows();
+    b.start('b');
+    publishAdapterOutput('b alone');
+    assert.deepEqual(b.finish('b')!, { lines: ['b alone'], more: 0, shared: 0 });
+    b.closeAll();
   });
 
   it('keeps a bounded, inert amount: lines clipped and counted past the limit, controls escaped, blank lines left out', () => {

@@ -26,6 +26,11 @@ const CAPABILITIES = [
   'injection', 'views', 'factory-content', 'factory-redirects', 'factory-api', 'route-files',
 ]
 const CONTROL = '/__fw/'
+/**
+ * Requests served at once (§2.2 concurrency): Node.js interleaves them, and each application keeps
+ * its own router, container and server (a fresh AdonisJS app per manifest), so none sees another's.
+ */
+const CONCURRENCY = 8
 const MAX_BODY = 1024 * 1024
 
 class ProtocolError extends Error {
@@ -101,7 +106,7 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
   const call = (req.url ?? '').slice(CONTROL.length).split('?')[0]
   const method = req.method ?? 'GET'
   if (method === 'GET' && call === 'info') {
-    return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true, handlers: 'context', groupCallback: 'none' })
+    return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, unloadWithLoad: true, urlBatches: true, handlers: 'context', groupCallback: 'none', concurrency: CONCURRENCY })
   }
   if (method === 'POST' && call === 'apps') {
     // §2.3: the applications named in X-Fw-Unload go first, whatever becomes of this load.

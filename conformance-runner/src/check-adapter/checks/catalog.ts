@@ -3,6 +3,7 @@ import { actionCapabilities } from '../../protocol/capabilities';
 import { CATALOG_ACTIONS, CATALOG_MIDDLEWARE } from '../../protocol/catalog';
 import { loadApp, type Check } from '../Check';
 import type { ProbeExchange } from '../Probe';
+import { atOnce } from '../../protocol/atOnce';
 
 /**
  * Catalog completeness (protocol §4, §5): for each declared capability, every catalog entry it
@@ -109,6 +110,7 @@ function catalogCheck(capability: Capability): Check {
     section: '§4',
     title: `every catalog entry of "${capability}" is ported: ${summary(entries)}`,
     needs: [capability],
+    alone: true,
     async run(ctx, f) {
       // Entries needing a second capability the adapter leaves out are not the adapter's to port yet.
       const due = entries.filter((e) => e.capabilities.every((c) => c === 'routing' || ctx.declares(c)));
@@ -118,8 +120,10 @@ function catalogCheck(capability: Capability): Check {
       const loaded = await loadApp(ctx, f, manifest);
       if (loaded === undefined) return undefined;
       const missing: string[] = [];
+      // Sent as many at once as the adapter serves, read in the catalog's order.
+      const answers = await atOnce([...due.entries()], ctx.width, ([i, e]) => ctx.probe.app(e.method, `/fw-check/catalog/${i}${e.path}`, loaded.app, e.json));
       for (const [i, e] of due.entries()) {
-        const ex = await ctx.probe.app(e.method, `/fw-check/catalog/${i}${e.path}`, loaded.app, e.json);
+        const ex = answers[i]!;
         if (notPorted(ex)) {
           missing.push(e.name);
           if (missing.length === 1) f.see(ex);

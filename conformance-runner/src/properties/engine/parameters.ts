@@ -52,5 +52,6 @@ export function propertyParameters(raw: Partial<WorldParameters> | undefined): W
   if (p.unloadWithLoad === true) out.unloadWithLoad = true;
   if (p.urlBatches === true) out.urlBatches = true;
   if (typeof p.run === 'string') out.run = p.run;
+  if (Number.isInteger(p.concurrency) && p.concurrency! > 1) out.concurrency = p.concurrency;
   return out;
 }

@@ -13,6 +13,7 @@ import { PropertyFailure } from './PropertyFailure';
 import { executePlan, type Divergence, type RequestObservation, type Violation } from './execute';
 import { describeCheck, type Plan } from './plan';
 import { AnswerMemo, PlanMemo } from './planMemo';
+import { sendAhead, type AheadOptions } from './sendAhead';
 
 /** Narrows a refused manifest to the refused definition's rule (attribution/diagnoseBoot.ts, given by the caller). */
 export type DiagnoseBoot = (manifest: Manifest, tryBoot: (manifest: Manifest) => Promise<boolean>) => Promise<{ rule: string; definition: string } | undefined>;
@@ -38,6 +39,8 @@ export interface PropertyRunOptions {
    * failure found once is found again whatever the seed. Left out with `replayPath`.
    */
   replay?: readonly ReplayCase[];
+  /** Cases sent ahead of the search, several at once (sendAhead.ts); without it, each case is sent in its turn. */
+  ahead?: AheadOptions;
 }
 
 /** Where a failure's case came from: a stored case replayed, or this run's random search. */
@@ -189,6 +192,14 @@ export async function runProperty<T>(def: PropertyDefinition<T>, opts: PropertyR
     if (collect) collectDivergences(outcome.divergences);
     return { plan, violations: outcome.violations, exchanges: sent.exchanges };
   };
+
+  // Against a target that serves several requests at once, the cases below are sent ahead, several
+  // at once; they are then found in the memo, in their turn. Not in differential mode (the oracle's
+  // answers are compared as each case is examined) nor for one replayed path.
+  if (opts.ahead !== undefined && opts.ahead.width > 1 && oracle === undefined && opts.replayPath === undefined) {
+    await sendAhead(def, (opts.replay ?? []).map((c) => c.input), opts.seed, opts.numRuns, opts.ahead, memo,
+      (plan, slot) => executePlan(plan, slot, undefined, def.rules[0]!, answers));
+  }
 
   // Stored cases first, each once, in a fixed order: what they show does not depend on the seed.
   const replayed = opts.replayPath === undefined && opts.replay !== undefined && opts.replay.length > 0

@@ -15,9 +15,9 @@ import type { AdapterCheckSummary } from '../../reports/model';
 export type AdapterCheckOutcome = { report: CheckReport } | { error: string };
 
 /** Runs checkAdapter() with the run's per-request timeout; never throws. */
-export async function runAdapterCheck(target: CheckedTarget, requestTimeoutMs: number, applications?: ApplicationsFinding): Promise<AdapterCheckOutcome> {
+export async function runAdapterCheck(target: CheckedTarget, requestTimeoutMs: number, applications?: ApplicationsFinding, width?: number): Promise<AdapterCheckOutcome> {
   try {
-    return { report: await checkAdapter(target, { requestTimeoutMs, ...(applications !== undefined ? { applications } : {}) }) };
+    return { report: await checkAdapter(target, { requestTimeoutMs, ...(applications !== undefined ? { applications } : {}), ...(width !== undefined ? { width } : {}) }) };
   } catch (err) {
     return { error: (err as Error)?.message ?? String(err) };
   }

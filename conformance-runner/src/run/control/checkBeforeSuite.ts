@@ -17,7 +17,7 @@ const ADAPTER_CHECK_GRACE_MS = 2000;
  * stops the run there, if anything: an interruption, or an adapter that stopped answering.
  */
 export async function checkBeforeSuite(target: Target, base: FinishBase, interruptions: Interruptions): Promise<Interruption | undefined> {
-  const checking = runAdapterCheck(target, base.options.requestTimeoutMs, base.applications ?? undefined);
+  const checking = runAdapterCheck(target, base.options.requestTimeoutMs, base.applications ?? undefined, base.lanes);
   const checked = await Promise.race([
     checking.then((outcome) => ({ kind: 'checked' as const, outcome })),
     interruptions.settled.then((i) => ({ kind: 'interrupted' as const, interruption: i })),

@@ -237,11 +237,16 @@ async function checkAdapter(run: RunState, base: FinishBase, target: Target, ora
     onFinished: (r) => { shown.finished(r); breaker.observe(r); },
   }, options.failFast);
   const hooks = new RunHooks();
+  // A target that serves several requests at once gets several scenarios at once (lanes.ts).
+  const lanes = worldParameters.concurrency ?? 1;
+  base.lanes = lanes;
+  if (lanes > 1) say(`${terminalLine(`scenarios: ${lanes} at once (the adapter serves ${target.info.concurrency} requests at once)`)}\n`);
   const suiteRun: SuiteRun = {
     hooks, shown, collector, startedAt: performance.now(),
     start: () => runSuiteWithCucumber({
       root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
-      failFast: options.failFast, parallel: options.parallel, onMessage: (e) => { hooks.observe(e); collector.onMessage(e); }, steps,
+      failFast: options.failFast, parallel: options.parallel, lanes, steps,
+      onMessage: (e) => { hooks.observe(e); collector.onMessage(e); }, onWarning: (w) => collector.warnings.push(w),
     }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err })),
   };
   // In this process, cucumber reads the features and matches their steps while the adapter check

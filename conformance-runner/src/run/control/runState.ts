@@ -3,10 +3,11 @@ import { MisplacedExceptions } from '../../protocol/misplacedException';
 import { RequestLog } from '../../protocol/requestTiming';
 import { SharedApps } from '../../protocol/sharedApps';
 import type { ClientSharing, WorldParameters } from '../../protocol/world';
-import { EarlyProperties } from '../../propertyWorker/BackgroundProperties';
+import { EarlyProperties, type BackgroundProperties } from '../../propertyWorker/BackgroundProperties';
 import type { Target } from '../../target';
 import type { Collector } from '../cucumber/collector';
 import { SuiteHold } from '../cucumber/suiteHold';
+import { currentLane } from '../cucumber/lanes/laneContext';
 import type { FinishBase } from '../finish/finish';
 
 /**
@@ -24,10 +25,12 @@ export class RunState {
   readonly sharing: ClientSharing = { sharedApps: new SharedApps(), misplaced: new MisplacedExceptions() };
   /** The property worker, started ahead and handed the properties before the suite starts. */
   readonly properties = new EarlyProperties();
+  /** The properties the suite's steps collect, once started for it (forSteps backgroundProperties()). */
+  suiteProperties?: BackgroundProperties;
   /** The hold on the suite while the adapter check runs. */
   readonly suiteHold = new SuiteHold();
   /** The durations of the suite's requests, attached to each scenario. */
-  readonly requests = new RequestLog();
+  readonly requests = new RequestLog(currentLane);
   /** What an internal error may still report: set by the stages as they get that far. */
   base?: FinishBase;
   collector?: Collector;

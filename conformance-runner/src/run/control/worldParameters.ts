@@ -3,12 +3,14 @@ import type { ExpectationsFile } from '../../expectations/types';
 import type { EarlyProperty, WorldParameters } from '../../protocol/world';
 import type { Target } from '../../target';
 import type { Selection } from './selection';
+import { laneCount } from '../cucumber/lanes/lanes';
 
 /** What the run hands cucumber (docs/architecture.md, "World parameters"). */
 /** `applications`: how the run uses the target's applications, once its claim is checked (run/applicationsClaim.ts). */
 export function worldParametersFor(target: Target, oracle: Target | undefined, options: CliOptions, seed: number, selection: Selection, expectations?: ExpectationsFile,
   applications: 'per-request' | 'persistent' = target.info.applications === 'per-request' ? 'per-request' : 'persistent'): WorldParameters {
   const early = earlyProperties(selection, options);
+  const lanes = laneCount(target.info.concurrency, options);
   const replay = storedCases(expectations);
   return {
     target: target.address,
@@ -26,6 +28,7 @@ export function worldParametersFor(target: Target, oracle: Target | undefined, o
     ...(replay !== undefined ? { replay } : {}),
     ...(oracle ? { oracle: oracle.address } : {}),
     ...(early.length > 0 ? { early } : {}),
+    ...(lanes > 1 ? { concurrency: lanes } : {}),
   };
 }
 

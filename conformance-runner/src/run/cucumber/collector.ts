@@ -80,7 +80,10 @@ export class Collector {
   finished(): Map<string, ScenarioResult> {
     this.output.closeAll();
     for (const [result, window] of this.outputOf) {
-      if (window.lines.length > 0) result.adapterOutput = window.more > 0 ? [...window.lines, `… and ${window.more} more lines`] : [...window.lines];
+      const lines = [...window.lines];
+      if (window.more > 0) lines.push(`… and ${window.more} more lines`);
+      if (window.shared > 0) lines.push(`… and ${window.shared} line${window.shared === 1 ? '' : 's'} written while other scenarios ran at the same time, left out: they may be theirs (--concurrency 1 runs one scenario at a time)`);
+      if (lines.length > 0) result.adapterOutput = lines;
     }
     this.outputOf.clear();
     return this.results;

@@ -5,6 +5,8 @@ import type { Envelope } from '@cucumber/messages';
 import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../../config/layout';
 import type { WorldParameters } from '../../protocol/world';
 import { FEATURES_GLOB, STEPS_GLOB } from '../control/suite';
+import { inLane, lanesOf, type Lane } from './lanes/laneContext';
+import { LaneMerge } from './lanes/laneMerge';
 
 export interface CucumberRun {
   /** The suite root: features/ and steps/ are found under it, and pickle URIs are relative to it. */
@@ -14,7 +16,11 @@ export interface CucumberRun {
   tagExpression?: string;
   failFast: boolean;
   parallel: number;
+  /** Cucumber runs in this process that share the scenarios (lanes/lanes.ts); 1 runs them one after another. */
+  lanes: number;
   onMessage: (envelope: Envelope) => void;
+  /** What merging the lanes' messages noticed (laneMerge.ts). */
+  onWarning?: (warning: string) => void;
   /** The step definitions, loaded beforehand (loadSteps); otherwise cucumber loads them itself. */
   steps?: Promise<ISupportCodeLibrary>;
 }
@@ -43,9 +49,31 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
   });
   const support = run.steps ? await run.steps : runConfiguration.support;
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const { success } = await runCucumber({ ...runConfiguration, support }, { cwd: run.root, stdout: silent, env: process.env }, run.onMessage);
-  return success;
+  const environment = { cwd: run.root, stdout: silent, env: process.env };
+  if (run.lanes <= 1) {
+    const { success } = await runCucumber({ ...runConfiguration, support }, environment, run.onMessage);
+    return success;
+  }
+  // The property scenarios get a lane of their own: each waits for its property, which runs in the
+  // background (WorldParameters.early), and would hold up the scenarios behind it in a shared lane.
+  const lanes = lanesOf(run.lanes + 1);
+  const merge = new LaneMerge(lanes.length, run.onMessage);
+  const ran = await Promise.all(lanes.map((lane) => inLane(lane, () => runCucumber({
+    ...runConfiguration, support, sources: { ...runConfiguration.sources, ...laneSources(lane, run.lanes, runConfiguration.sources.tagExpression) },
+  }, environment, merge.lane()))));
+  for (const warning of merge.warnings) run.onWarning?.(warning);
+  return ran.every((r) => r.success);
 }
+
+/** What one lane runs: every n-th scenario but the properties, or (the last lane) the property scenarios. */
+function laneSources(lane: Lane, shards: number, tagExpression: string): { tagExpression: string; shard?: string } {
+  const only = (tags: string) => (tagExpression.trim() === '' ? tags : `(${tagExpression}) and ${tags}`);
+  if (lane.index > shards) return { tagExpression: only(PROPERTY_TAG) };
+  return { tagExpression: only(`not ${PROPERTY_TAG}`), shard: `${lane.index}/${shards}` };
+}
+
+/** The tag of the property scenarios (features/properties). */
+const PROPERTY_TAG = '@property';
 
 /**
  * The step definitions (and the runner's support code) of the suite under `root`, loaded ahead of

@@ -21,10 +21,11 @@ export class SuiteHold {
     return { release: () => release(), abandon: (reason) => abandon(new Error(reason)) };
   }
 
-  /** What the gate's hook waits on: nothing unless the runner holds the suite (never in a cucumber worker). */
+  /**
+   * What the gate's hook waits on: nothing unless the runner holds the suite (never in a cucumber
+   * worker). Every lane of the run (lanes/lanes.ts) runs the gate and waits on the same hold.
+   */
   held(): Promise<void> {
-    const hold = this.hold ?? Promise.resolve();
-    this.hold = undefined;
-    return hold;
+    return this.hold ?? Promise.resolve();
   }
 }

@@ -33,6 +33,8 @@ export interface ReportInput {
   finishedAt: Date;
   wallMs: number;
   suiteMs: number;
+  /** How many scenarios ran at once; undefined when the suite did not start. */
+  lanes?: number;
   complete: boolean;
   incompleteReason?: string;
   adapterCheck: AdapterCheckSummary | null;
@@ -105,6 +107,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     timing: {
       wallMs: input.wallMs,
       suiteMs: Math.round(input.suiteMs),
+      ...(input.lanes !== undefined ? { lanes: input.lanes } : {}),
       requests: stats.requests,
       medianRequestMs: stats.median,
       p95RequestMs: stats.p95,

@@ -45,6 +45,8 @@ export interface FinishBase {
   applications: ApplicationsFinding | null;
   /** The run's tally of X-Fw-Exception headers sent with answers that are not a 5xx (RunState.sharing). */
   misplaced: MisplacedExceptions;
+  /** How many scenarios ran at once (run/cucumber/lanes), once decided. */
+  lanes?: number;
 }
 
 export interface FinishInput extends FinishBase {
@@ -113,7 +115,7 @@ export async function finish(input: FinishInput): Promise<number> {
   const reportOf = (coverage: CoverageOutcome | null) => buildReport({
     options, cwd: env.cwd, suiteVersion: env.suiteVersion, spec: input.suite.spec, filters: selection.filters,
     attributed, knownIds, target: input.target, expectations, seed: input.seed,
-    startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs,
+    startedAt: input.startedAt, finishedAt: new Date(), wallMs: Math.round(performance.now() - input.wallStart), suiteMs: input.suiteMs, lanes: input.lanes,
     complete: input.complete, incompleteReason: input.incompleteReason, adapterCheck: input.adapterCheck,
     applications: input.applications === null ? null : applicationsRecord(input.applications),
     secrets: input.secrets, coverage, warnings,

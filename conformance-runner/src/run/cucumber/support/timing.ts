@@ -2,6 +2,7 @@ import { After, AfterAll, BeforeAll } from '@cucumber/cucumber';
 import { TIMING_MEDIA } from '../../../protocol/requestTiming';
 import type { WorldParameters } from '../../../protocol/world';
 import { runStateOf } from '../../control/runState';
+import { lastLaneAt } from '../lanes/laneContext';
 
 /*
  * Support code the runner adds in front of the suite's own steps: it measures every HTTP request
@@ -19,8 +20,9 @@ BeforeAll(function (this: Parameterised) {
   runStateOf(this.parameters).requests.start();
 });
 
+// Every lane of the run runs it (lanes/laneContext.ts): the measuring ends after the last one.
 AfterAll(function (this: Parameterised) {
-  runStateOf(this.parameters).requests.stop();
+  if (lastLaneAt('timing')) runStateOf(this.parameters).requests.stop();
 });
 
 // Defined before the suite's hooks, so it runs after theirs (cucumber runs After hooks in reverse)
