@@ -3,6 +3,7 @@ import { BodyTooLargeError, HEADERS_TOO_LARGE, isHeadersOverflow, LIMITS, stored
 import { readLimited } from '../protocol/answerBody';
 import { CONTROL_PREFIX, HEADER_APP } from '../protocol';
 import type { Evidence } from './types';
+import { MOST_AT_ONCE } from '../protocol/atOnce';
 
 export type TokenUse = 'token' | 'no token' | 'wrong token';
 
@@ -45,7 +46,8 @@ export class Probe {
   failedOnce = false;
 
   constructor(readonly origin: string, private readonly token: string, private readonly timeoutMs: number) {
-    this.pool = new Pool(origin, { connections: 4, maxHeaderSize: LIMITS.responseHeaderBytes });
+    // As many connections as the check sends requests at once (CheckContext.width).
+    this.pool = new Pool(origin, { connections: MOST_AT_ONCE, maxHeaderSize: LIMITS.responseHeaderBytes });
   }
 
   close(): Promise<void> {

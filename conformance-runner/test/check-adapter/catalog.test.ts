@@ -89,3 +89,51 @@ describe('--check-adapter: PhotoController is a catalog entry of "resources"', (
     assert.deepEqual(rowsNaming('docs/writing-an-adapter.md', 'PhotoController').filter((cell) => cell.startsWith('`')), ['`resources`']);
   });
 });
+
+describe('--check-adapter against an adapter that serves several requests at once (info.concurrency)', () => {
+  it('sends the catalog requests at once and reports exactly what one request at a time reports', async () => {
+    // Every third entry is ported; answers come back out of order (a delay that falls with the path's length).
+    let running = 0;
+    let most = 0;
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/__fw/apps' && req.method === 'POST') {
+          res.writeHead(201, { 'content-type': 'application/json' }).end('{"app":"a1"}');
+          return;
+        }
+        if (req.url?.startsWith('/__fw/')) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"kind":"not-found","message":"no"}}');
+          return;
+        }
+        running += 1;
+        most = Math.max(most, running);
+        const n = Number(/catalog\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+        setTimeout(() => {
+          running -= 1;
+          if (n % 3 === 0) res.writeHead(200, { 'content-type': 'text/plain', 'x-fw-trace': '' }).end('ok');
+          else res.writeHead(501, { 'content-type': 'application/json', 'x-fw-error': 'not-ported', 'x-fw-trace': '' }).end('{"error":{"kind":"not-ported","message":"not ported"}}');
+        }, 30 - (req.url ?? '').length % 25);
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const capabilities: Capability[] = ['routing', 'groups', 'middleware', 'resources', 'injection', 'views'];
+      const report = async (concurrency?: number) => {
+        const info: Info = { protocol: 2, implementation: { name: 'slow', version: '0', language: 'JavaScript' }, capabilities, ...(concurrency ? { concurrency } : {}) };
+        const r = await checkAdapter({ address: { url: at, token: TOKEN }, info }, { requestTimeoutMs: 2000 });
+        return r.checks;
+      };
+      const alone = await report();
+      assert.equal(most, 1, 'one request at a time without info.concurrency');
+      most = 0;
+      const together = await report(8);
+      assert.ok(most > 4, `${most} requests at once`);
+      assert.deepEqual(together, alone);
+      assert.match(result({ checks: together } as CheckReport, 'catalog.routing').messages[0]!, /not ported yet \(14 of 21\)/);
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+});

@@ -39,7 +39,9 @@ export const GATE_SUPPORT = path.join(__dirname, 'support', `gate${CODE_EXTENSIO
 /**
  * Runs the suite through cucumber's programmatic API. No configuration file is read (the
  * repository's cucumber.js is a developer profile); nothing goes to stdout (the runner prints its
- * own progress); every result reaches the runner through `onMessage`.
+ * own progress); every result reaches the runner through `onMessage`. With `lanes` above 1, several
+ * cucumber runs share the scenarios in this process (lanes/lanes.ts), their messages merged into
+ * one run's (lanes/laneMerge.ts).
  */
 export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
   const runConfiguration = await configuration(run.root, run.parallel, {
@@ -50,7 +52,8 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
   const support = run.steps ? await run.steps : runConfiguration.support;
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
   const environment = { cwd: run.root, stdout: silent, env: process.env };
-  if (run.lanes <= 1) {
+  // Lanes share the step definitions loaded once (loadSteps): a second load in this process would register none.
+  if (run.lanes <= 1 || run.steps === undefined) {
     const { success } = await runCucumber({ ...runConfiguration, support }, environment, run.onMessage);
     return success;
   }

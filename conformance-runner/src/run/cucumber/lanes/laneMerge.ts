@@ -18,8 +18,10 @@ export class LaneMerge {
   private readonly documents = new Map<string, string[]>();
   /** A pickle's URI and (kept) node ids → its kept id and its steps' ids. */
   private readonly pickles = new Map<string, { id: string; steps: string[] }>();
-  /** What is sent once: "meta", "source <uri>", "definition <id>", "parameter <name>", ... */
+  /** What is sent once: "meta", "source <uri>", "definition <id>", ... */
   private readonly sent = new Set<string>();
+  /** A parameter type's name → the id it was sent with (cucumber gives each run's its own id). */
+  private readonly keptIds = new Map<string, string>();
   private runStartedId: string | undefined;
   private readonly finishes: TestRunFinished[] = [];
   readonly warnings: string[] = [];
@@ -54,7 +56,6 @@ export class LaneMerge {
   }
 
   /** Sent by the first lane under `key`; another lane's id for it is mapped to the first's. */
-  private readonly keptIds = new Map<string, string>();
   private keptOrMapped(key: string, id: string, e: Envelope, ids: Map<string, string>): void {
     const kept = this.keptIds.get(key);
     if (kept === undefined) {

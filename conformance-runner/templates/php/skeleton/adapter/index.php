@@ -62,6 +62,9 @@ if (str_starts_with($path, '/__fw/')) {                          // §2: the con
             // Each application request rebuilds the application from its manifest (§2.2): the
             // runner may then load a manifest once for every scenario that uses it.
             'applications' => 'per-request',
+            // php -S serves PHP_CLI_SERVER_WORKERS requests at once (start.sh), each in its own
+            // process: the runner may run that many scenarios at once (§2.2).
+            'concurrency' => max(1, (int) (getenv('PHP_CLI_SERVER_WORKERS') ?: 1)),
         ]);
     }
     if ($method === 'POST' && $path === '/__fw/apps') {

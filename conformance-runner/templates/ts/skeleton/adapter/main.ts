@@ -60,6 +60,8 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
   if (!authorized(req)) throw new ProtocolError(401, 'auth', 'missing or wrong token: send Authorization: Bearer <TOKEN>');
   const call = (req.url ?? '').slice(CONTROL.length).split('?')[0];
   const method = req.method ?? 'GET';
+  // Add `concurrency: 8` (§2.2) once requests to different applications can run at the same time
+  // without one seeing another's: the runner then runs that many scenarios at once.
   if (method === 'GET' && call === 'info') return send(res, 200, { protocol: 2, implementation: IMPLEMENTATION, capabilities: CAPABILITIES });
   if (method === 'POST' && call === 'apps') {
     const { value } = await readJson(req);
