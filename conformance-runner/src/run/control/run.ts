@@ -29,6 +29,7 @@ import { loadSuite, SuiteError } from './suite';
 import type { Suite } from '../../model/suite';
 import { earlyProperties, propertiesMayStartEarly, worldParametersFor } from './worldParameters';
 import { propertyParameters } from '../../properties/engine/parameters';
+import { planLanes } from '../cucumber/lanes/lanePlan';
 
 /**
  * A whole conformance run, as its stages in order (runStages below):
@@ -245,7 +246,7 @@ async function checkAdapter(run: RunState, base: FinishBase, target: Target, ora
     hooks, shown, collector, startedAt: performance.now(),
     start: () => runSuiteWithCucumber({
       root: env.suiteRoot, worldParameters, tagExpression: selection.tagExpression,
-      failFast: options.failFast, parallel: options.parallel, lanes, steps,
+      failFast: options.failFast, parallel: options.parallel, steps, ...(lanes > 1 ? { lanes: planLanes(selection.scenarios, lanes) } : {}),
       onMessage: (e) => { hooks.observe(e); collector.onMessage(e); }, onWarning: (w) => collector.warnings.push(w),
     }).then(() => ({ kind: 'done' as const }), (err: unknown) => ({ kind: 'crashed' as const, err })),
   };

@@ -5,7 +5,8 @@ import type { Envelope } from '@cucumber/messages';
 import { CODE_EXTENSION, COMPILED, TYPESCRIPT_LOADER } from '../../config/layout';
 import type { WorldParameters } from '../../protocol/world';
 import { FEATURES_GLOB, STEPS_GLOB } from '../control/suite';
-import { inLane, lanesOf, type Lane } from './lanes/laneContext';
+import { inLane, lanesOf } from './lanes/laneContext';
+import type { LanePlan } from './lanes/lanePlan';
 import { LaneMerge } from './lanes/laneMerge';
 
 export interface CucumberRun {
@@ -16,8 +17,8 @@ export interface CucumberRun {
   tagExpression?: string;
   failFast: boolean;
   parallel: number;
-  /** Cucumber runs in this process that share the scenarios (lanes/lanes.ts); 1 runs them one after another. */
-  lanes: number;
+  /** What each lane runs, when cucumber runs in this process share the scenarios (lanes/lanes.ts); undefined: one run. */
+  lanes?: LanePlan;
   onMessage: (envelope: Envelope) => void;
   /** What merging the lanes' messages noticed (laneMerge.ts). */
   onWarning?: (warning: string) => void;
@@ -53,26 +54,24 @@ export async function runSuiteWithCucumber(run: CucumberRun): Promise<boolean> {
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
   const environment = { cwd: run.root, stdout: silent, env: process.env };
   // Lanes share the step definitions loaded once (loadSteps): a second load in this process would register none.
-  if (run.lanes <= 1 || run.steps === undefined) {
+  if (run.lanes === undefined || run.steps === undefined) {
     const { success } = await runCucumber({ ...runConfiguration, support }, environment, run.onMessage);
     return success;
   }
   // The property scenarios get a lane of their own: each waits for its property, which runs in the
   // background (WorldParameters.early), and would hold up the scenarios behind it in a shared lane.
-  const lanes = lanesOf(run.lanes + 1);
-  const merge = new LaneMerge(lanes.length, run.onMessage);
-  const ran = await Promise.all(lanes.map((lane) => inLane(lane, () => runCucumber({
-    ...runConfiguration, support, sources: { ...runConfiguration.sources, ...laneSources(lane, run.lanes, runConfiguration.sources.tagExpression) },
+  const tags = runConfiguration.sources.tagExpression;
+  const only = (t: string) => (tags.trim() === '' ? t : `(${tags}) and ${t}`);
+  const work = [
+    ...run.lanes.scenarios.map((paths) => ({ paths, tagExpression: only(`not ${PROPERTY_TAG}`) })),
+    ...(run.lanes.properties.length > 0 ? [{ paths: run.lanes.properties, tagExpression: only(PROPERTY_TAG) }] : []),
+  ];
+  const merge = new LaneMerge(work.length, run.onMessage);
+  const ran = await Promise.all(lanesOf(work.length).map((lane, i) => inLane(lane, () => runCucumber({
+    ...runConfiguration, support, sources: { ...runConfiguration.sources, ...work[i]! },
   }, environment, merge.lane()))));
   for (const warning of merge.warnings) run.onWarning?.(warning);
   return ran.every((r) => r.success);
-}
-
-/** What one lane runs: every n-th scenario but the properties, or (the last lane) the property scenarios. */
-function laneSources(lane: Lane, shards: number, tagExpression: string): { tagExpression: string; shard?: string } {
-  const only = (tags: string) => (tagExpression.trim() === '' ? tags : `(${tagExpression}) and ${tags}`);
-  if (lane.index > shards) return { tagExpression: only(PROPERTY_TAG) };
-  return { tagExpression: only(`not ${PROPERTY_TAG}`), shard: `${lane.index}/${shards}` };
 }
 
 /** The tag of the property scenarios (features/properties). */

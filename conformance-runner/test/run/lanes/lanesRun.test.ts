@@ -5,7 +5,7 @@ import type { ConformanceReport } from '../../../src/reports/model';
 
 /** What a run says about each scenario, in the report's order. */
 function said(report: ConformanceReport): string[] {
-  return report.scenarios.map((s) => JSON.stringify({ id: s.id, status: s.status, message: s.message, outcomes: s.outcomes, runs: s.property?.runs, failures: s.property?.failures?.length }));
+  return report.scenarios.map((s) => JSON.stringify({ id: s.id, status: s.status, message: s.message, blockedBy: s.blockedBy, runs: s.property?.runs, result: s.property?.result }));
 }
 
 describe('lanes against the reference (it declares info.concurrency 8)', () => {

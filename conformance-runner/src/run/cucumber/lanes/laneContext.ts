@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * runCucumber() starts carries it, without cucumber knowing about lanes.
  */
 export interface Lane {
-  /** From 1, as cucumber's `shard` option counts. */
+  /** From 1 (0 is no lane). */
   readonly index: number;
   readonly of: number;
   /** How many lanes of the run have reached each closing point (lastLaneAt), shared by its lanes. */

@@ -6,7 +6,7 @@ import { MOST_AT_ONCE } from '../../../protocol/atOnce';
  * another spends most of its time waiting (issue 37: 4.5 times the run against a prompt one). The
  * adapter says how many requests it serves at once (info `concurrency`, protocol §2.2); the runner
  * then shares the scenarios among that many lanes (at most MAX_LANES), each a cucumber run of its
- * own in this process (cucumber's `shard` option gives each every n-th scenario), plus one lane
+ * own in this process (its share of the feature files and their scenarios: lanePlan.ts), plus one lane
  * for the property scenarios (each only waits for its property, which runs in the background),
  * and their messages are merged into one run's (laneMerge.ts). Lanes need no start-up of their own, unlike
  * --parallel's worker processes, which on a small machine cost what the overlap saves.
