@@ -81,7 +81,9 @@ async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number
       startTimeoutMs: options.startTimeoutMs, requestTimeoutMs: options.requestTimeoutMs,
     });
     try {
-      const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs });
+      // As many requests at once as a run would send (--concurrency bounds what the adapter declares).
+      const width = Math.min(target.info.concurrency ?? 1, options.concurrency ?? Number.MAX_SAFE_INTEGER);
+      const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs, width });
       stdout(formatCheckReport(report, { color: process.stdout.isTTY === true }) + '\n');
       return report.exitCode;
     } finally {
