@@ -5,6 +5,7 @@ import { terminalOutput } from '../protocol/inert';
 import { parseCommandLine, UsageError } from './args';
 import { EXIT } from '../config/exitCodes';
 import { HELP } from './help';
+import { laneCount } from '../run/cucumber/lanes/lanes';
 import { PACKAGE_ROOT } from '../config/layout';
 import { suiteVersion } from '../config/suiteVersion';
 import { STDOUT_OUT, type CliOptions } from '../config/options';
@@ -82,8 +83,7 @@ async function runCheckAdapter(options: CliOptions, cwd: string): Promise<number
     });
     try {
       // As many requests at once as a run would send (--concurrency bounds what the adapter declares).
-      const width = Math.min(target.info.concurrency ?? 1, options.concurrency ?? Number.MAX_SAFE_INTEGER);
-      const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs, width });
+      const report = await checkAdapter(target, { requestTimeoutMs: options.requestTimeoutMs, width: laneCount(target.info.concurrency, options) });
       stdout(formatCheckReport(report, { color: process.stdout.isTTY === true }) + '\n');
       return report.exitCode;
     } finally {

@@ -26,7 +26,8 @@ const ts = (ms: number) => ({ seconds: Math.floor(ms / 1000), nanos: (ms % 1000)
 
 /**
  * What one lane of a run sends, as cucumber makes it: the whole feature parsed with ids of its
- * own, then the test cases of its share of the pickles (cucumber's `shard`: every n-th).
+ * own, then the test cases of its share of the pickles (here every n-th; a large file is split
+ * among lanes by lines, lanePlan.ts).
  */
 function laneMessages(index: number, of: number, fails: boolean): Envelope[] {
   const parsed = generateMessages(FEATURE, 'features/x.feature', SourceMediaType.TEXT_X_CUCUMBER_GHERKIN_PLAIN, {

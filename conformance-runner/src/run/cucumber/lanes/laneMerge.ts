@@ -6,9 +6,9 @@ import type { Envelope, Pickle, TestRunFinished } from '@cucumber/messages';
  *
  * A lane reads each feature file it is given whole and makes every pickle of it (cucumber's line
  * filter keeps its share after that), with ids of its own, and a large file is given to several
- * lanes (lanePlan.ts). The first lane to send a document, a pickle or the run's
- * start makes it the run's; another lane's copy is dropped, and the ids of that lane's copy are
- * mapped to the kept one's in everything the lane sends after it. A copy is recognised by what it
+ * lanes (lanePlan.ts). The first lane to send a document, a pickle or the run's start makes it the
+ * run's; another lane's copy is dropped, and the ids of that lane's copy are mapped to the kept
+ * one's in everything the lane sends after it. A copy is recognised by what it
  * is, not by when it comes: a document by its URI (its nodes paired in the order they appear, as
  * the same text parses to the same tree), a pickle by its URI and the document nodes it comes
  * from. What cucumber gives every lane the same id (step definitions and hooks, loaded once) is

@@ -5,7 +5,7 @@ import { MOST_AT_ONCE } from '../../../protocol/atOnce';
  * target: against one that takes 50 ms a request, a run that sends its scenarios one after
  * another spends most of its time waiting (issue 37: 5 times the run against a prompt one). The
  * adapter says how many requests it serves at once (info `concurrency`, protocol §2.2); the
- * runner then shares the scenarios among that many lanes (at most MAX_LANES), each a cucumber run
+ * runner then shares the scenarios among that many lanes (at most MOST_AT_ONCE), each a cucumber run
  * of its own in this process (its share of the feature files and their scenarios: lanePlan.ts),
  * plus one lane for the property scenarios (each only waits for its property, which runs in the
  * background), and their messages are merged into one run's (laneMerge.ts). Lanes need no
@@ -16,8 +16,6 @@ import { MOST_AT_ONCE } from '../../../protocol/atOnce';
  * --parallel (its workers share the scenarios instead), with --fail-fast (the first failure ends
  * the run, which only one lane can tell), or when --concurrency says so.
  */
-export const MAX_LANES = MOST_AT_ONCE;
-
 export interface LaneOptions {
   parallel: number;
   failFast: boolean;
@@ -27,6 +25,6 @@ export interface LaneOptions {
 
 export function laneCount(declared: number | undefined, options: LaneOptions): number {
   if (options.parallel > 0 || options.failFast) return 1;
-  const allowed = Math.min(declared ?? 1, options.concurrency ?? MAX_LANES, MAX_LANES);
+  const allowed = Math.min(declared ?? 1, options.concurrency ?? MOST_AT_ONCE, MOST_AT_ONCE);
   return Math.max(1, Math.floor(allowed));
 }
